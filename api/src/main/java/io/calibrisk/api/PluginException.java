@@ -1,0 +1,16 @@
+package io.calibrisk.api;
+
+/**
+ * A plugin problem that cannot be skipped: two providers that claim one name, or a requested
+ * estimator or kernel that no plugin provides. The message names the providers' classes.
+ */
+public class PluginException extends CalibriskException {
+    private static final long serialVersionUID = 1L;
+
+    /**
+     * @param message the plugins concerned and the conflict
+     */
+    public PluginException(String message) {
+        super(message);
+    }
+}

@@ -1,0 +1,52 @@
+package io.calibrisk.api.estimator;
+
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A fitted calibration estimation function: a symmetric {@code h: R^m × R^m → R}. Its
+ * estimate of CE² on a set D is {@code mean_{i∈D} h(z_i, z_i)}, and its risk on an evaluation
+ * set is the U-statistic {@code 1/(n'(n'−1)) Σ_{i≠j} (⟨r_i, r_j⟩ − h(z_i, z_j))²}.
+ *
+ * <p>A function that also exposes a {@link #bilinearForm()} {@code h(z, z') = φ(z)ᵀ M φ(z')}
+ * gets its risk and estimate in time linear in the size of the evaluation set; otherwise the
+ * pipeline evaluates h on every pair.
+ */
+public interface CalibrationFunction {
+
+    /** @return the dimension m of a point */
+    int dimension();
+
+    /**
+     * @param z      a point of dimension m
+     * @param zPrime a point of dimension m
+     * @return {@code h(z, z')}, finite
+     */
+    double value(double[] z, double[] zPrime);
+
+    /** @return the bilinear form of h, if it has one */
+    default Optional<BilinearForm> bilinearForm() {
+        return Optional.empty();
+    }
+
+    /**
+     * Whether rounding decides this function's values, e.g. kernel ridge regression with a
+     * regularisation far below the spectrum's resolution. The pipeline never selects an
+     * unstable grid point, and reports say why it was unstable.
+     *
+     * @return empty when the values are stable; otherwise the reason
+     */
+    default Optional<String> instability() {
+        return Optional.empty();
+    }
+
+    /**
+     * Numbers about the fit worth reporting per fold, e.g. {@code rank} of a low-rank
+     * factorisation.
+     *
+     * @return name → value; empty by default
+     */
+    default Map<String, Double> diagnostics() {
+        return Map.of();
+    }
+}

@@ -1,0 +1,9 @@
+/**
+ * Calibration estimators as plugins: the {@link io.calibrisk.api.estimator.EstimatorProvider}
+ * found by {@code ServiceLoader}, the {@link io.calibrisk.api.estimator.CalibrationEstimator}
+ * it creates, one {@link io.calibrisk.api.estimator.PreparedTraining preparation} per training
+ * fold reused across the grid, and the fitted
+ * {@link io.calibrisk.api.estimator.CalibrationFunction calibration estimation function} with
+ * its optional {@link io.calibrisk.api.estimator.BilinearForm bilinear form}.
+ */
+package io.calibrisk.api.estimator;

@@ -1,0 +1,130 @@
+package io.calibrisk.estimators.binning;
+
+import io.calibrisk.api.data.Points;
+import io.calibrisk.api.estimator.BilinearForm;
+import io.calibrisk.api.estimator.CalibrationFunction;
+import io.calibrisk.api.estimator.FeatureMatrix;
+
+import java.util.Arrays;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The calibration estimation function of a binning: {@code h(z, z') = g(z)·g(z')} with
+ * {@code g(z) = conf_b − acc_b} for the bin b that holds z, where conf_b and acc_b are the
+ * means of the training points and targets in bin b. Bin b holds {@code (e_b, e_{b+1}]}; the
+ * first bin also holds everything at or below e_1 (so 0) and the last everything above
+ * e_{M−1}. A bin that is empty in training uses the global training means of z and t.
+ *
+ * <p>Bilinear form: {@code φ(z) = g(z)} (q = 1), M = 1. Cost: O(log M) per point.
+ */
+final class BinnedCalibration implements CalibrationFunction {
+    /** The M − 1 inner edges e_1..e_{M−1}, increasing (ties allowed). */
+    private final double[] innerEdges;
+    /** g per bin, M values. */
+    private final double[] gap;
+    private final int emptyBins;
+
+    private BinnedCalibration(double[] innerEdges, double[] gap, int emptyBins) {
+        this.innerEdges = innerEdges;
+        this.gap = gap;
+        this.emptyBins = emptyBins;
+    }
+
+    /**
+     * Fits the bins on training points.
+     *
+     * @param innerEdges e_1..e_{M−1}
+     * @param z          training points
+     * @param t          training targets
+     * @return the fitted function
+     */
+    static BinnedCalibration fit(double[] innerEdges, double[] z, double[] t) {
+        int bins = innerEdges.length + 1;
+        double[] sumZ = new double[bins];
+        double[] sumT = new double[bins];
+        int[] count = new int[bins];
+        double allZ = 0;
+        double allT = 0;
+        for (int i = 0; i < z.length; i++) {
+            int b = bin(innerEdges, z[i]);
+            sumZ[b] += z[i];
+            sumT[b] += t[i];
+            count[b]++;
+            allZ += z[i];
+            allT += t[i];
+        }
+        double fallback = allZ / z.length - allT / z.length;
+        double[] gap = new double[bins];
+        int empty = 0;
+        for (int b = 0; b < bins; b++) {
+            if (count[b] == 0) {
+                gap[b] = fallback;
+                empty++;
+            } else {
+                gap[b] = sumZ[b] / count[b] - sumT[b] / count[b];
+            }
+        }
+        return new BinnedCalibration(innerEdges, gap, empty);
+    }
+
+    /**
+     * @param innerEdges e_1..e_{M−1}, increasing
+     * @param z          a point
+     * @return the number of inner edges strictly below z: the bin of z under the (e_b, e_{b+1}] rule
+     */
+    static int bin(double[] innerEdges, double z) {
+        int lo = 0;
+        int hi = innerEdges.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (innerEdges[mid] < z) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+
+    /**
+     * @param z a point
+     * @return {@code g(z) = conf_b − acc_b}
+     */
+    double gap(double z) {
+        return gap[bin(innerEdges, z)];
+    }
+
+    @Override
+    public int dimension() {
+        return 1;
+    }
+
+    @Override
+    public double value(double[] z, double[] zPrime) {
+        return gap(z[0]) * gap(zPrime[0]);
+    }
+
+    @Override
+    public Optional<BilinearForm> bilinearForm() {
+        return Optional.of(BilinearForm.identity(1, this::features));
+    }
+
+    private FeatureMatrix features(Points points) {
+        double[] phi = new double[points.size()];
+        for (int i = 0; i < phi.length; i++) {
+            phi[i] = gap(points.get(i, 0));
+        }
+        return FeatureMatrix.of(phi.length, 1, phi);
+    }
+
+    @Override
+    public Map<String, Double> diagnostics() {
+        return Map.of("emptyBins", (double) emptyBins);
+    }
+
+    @Override
+    public String toString() {
+        return "BinnedCalibration[bins=" + gap.length + ", edges=" + Arrays.toString(innerEdges) + "]";
+    }
+}

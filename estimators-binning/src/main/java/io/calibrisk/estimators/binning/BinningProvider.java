@@ -1,0 +1,71 @@
+package io.calibrisk.estimators.binning;
+
+import io.calibrisk.api.InvalidSettingException;
+import io.calibrisk.api.data.Notion;
+import io.calibrisk.api.estimator.CalibrationEstimator;
+import io.calibrisk.api.estimator.EstimatorContext;
+import io.calibrisk.api.estimator.EstimatorProvider;
+import io.calibrisk.api.search.Axis;
+import io.calibrisk.api.search.SearchSpace;
+
+import java.util.EnumSet;
+import java.util.Set;
+
+/**
+ * What the binning estimators share: the scalar notions they serve, the hyperparameter
+ * {@code bins}, and fitting by {@link BinnedCalibration}. Subclasses say where the edges go.
+ */
+abstract class BinningProvider implements EstimatorProvider {
+    /** The name of the hyperparameter: the number of bins M. */
+    static final String BINS = "bins";
+    /** The tuned grid {5, 10, …, 90}. */
+    static final double[] TUNED_BINS = {5, 10, 15, 20, 25, 30, 35, 40, 45, 50, 55, 60, 65, 70, 75, 80, 85, 90};
+
+    @Override
+    public Set<Notion> notions() {
+        return EnumSet.of(Notion.TOP_LABEL, Notion.CLASS_WISE);
+    }
+
+    @Override
+    public SearchSpace defaultSearchSpace(Notion notion) {
+        return SearchSpace.of(Axis.list(BINS, TUNED_BINS));
+    }
+
+    @Override
+    public CalibrationEstimator create(EstimatorContext context) {
+        return training -> {
+            if (training.dimension() != 1) {
+                throw InvalidSettingException.of(name() + " point dimension", training.dimension(),
+                        "binning needs scalar points (top-label or class-wise)");
+            }
+            double[] z = training.points().toArray();
+            double[] t = training.targets().toArray();
+            PreparedBins prepared = prepare(z, t);
+            return hyperparameters -> BinnedCalibration.fit(prepared.innerEdges(bins(hyperparameters.value(BINS))), z, t);
+        };
+    }
+
+    /** The fold's data, arranged once for every grid point. */
+    @FunctionalInterface
+    interface PreparedBins {
+        /**
+         * @param bins the number of bins M
+         * @return the inner edges e_1..e_{M−1}
+         */
+        double[] innerEdges(int bins);
+    }
+
+    /**
+     * @param z training points
+     * @param t training targets
+     * @return the preparation
+     */
+    abstract PreparedBins prepare(double[] z, double[] t);
+
+    private int bins(double value) {
+        if (value != Math.rint(value) || value < 1 || value > 1_000_000) {
+            throw InvalidSettingException.of(name() + ".bins", value, "must be a whole number from 1 to 1000000");
+        }
+        return (int) value;
+    }
+}

@@ -1,0 +1,377 @@
+package io.calibrisk.pipeline.evaluation;
+
+import io.calibrisk.api.EstimationException;
+import io.calibrisk.api.InvalidInputException;
+import io.calibrisk.api.InvalidSettingException;
+import io.calibrisk.api.PluginException;
+import io.calibrisk.api.data.CalibrationSet;
+import io.calibrisk.api.data.Labels;
+import io.calibrisk.api.data.Notion;
+import io.calibrisk.api.data.Predictions;
+import io.calibrisk.api.data.Split;
+import io.calibrisk.api.estimator.CalibrationEstimator;
+import io.calibrisk.api.estimator.CalibrationFunction;
+import io.calibrisk.api.estimator.EstimatorContext;
+import io.calibrisk.api.estimator.EstimatorProvider;
+import io.calibrisk.api.estimator.PreparedTraining;
+import io.calibrisk.api.estimator.Setting;
+import io.calibrisk.api.kernel.Kernel;
+import io.calibrisk.api.report.CalibrationReport;
+import io.calibrisk.api.report.EstimatorResult;
+import io.calibrisk.api.report.FoldResult;
+import io.calibrisk.api.report.GridPointResult;
+import io.calibrisk.api.search.Hyperparameters;
+import io.calibrisk.api.search.SearchSpace;
+import io.calibrisk.pipeline.discovery.PluginDiscovery;
+import io.calibrisk.pipeline.risk.Risk;
+import jakarta.inject.Inject;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The calibration-evaluation pipeline, Algorithm 1 of Gruber and Bach (TMLR 2025):
+ * <ol>
+ *   <li>shuffle with the seed; the first ⌊(1 − f)n⌋ samples form the optimisation set, the
+ *       rest the test split (or take a user-supplied {@link Split});</li>
+ *   <li>k contiguous folds over the shuffled optimisation set;</li>
+ *   <li>for every estimator, fold i and grid point η: fit h on the other folds, compute the
+ *       risk R̂ on fold i and the CE² estimate on the test split;</li>
+ *   <li>η* = argmin over the stable grid points of the fold-mean risk (first on ties), with the
+ *       standard error (sample standard deviation over folds / √k);</li>
+ *   <li>CE² = mean over folds of the test-split estimates at η*;</li>
+ *   <li>recommend the estimator with the lowest validation risk, never by test risk.</li>
+ * </ol>
+ *
+ * <p>Each training fold is prepared once per estimator (and notion component) and the
+ * preparation is reused for the whole grid. Folds × components run in parallel on a bounded
+ * pool; every task writes its own slots and sums are taken afterwards in a fixed order, so the
+ * report does not depend on the number of threads. An estimator that throws or produces a
+ * non-finite value is reported as failed and the others still run.
+ *
+ * <p>Cost: for each estimator, k preparations plus k·|grid| fits, each followed by a risk
+ * that is linear in the fold size for functions with a bilinear form (quadratic otherwise).
+ */
+public final class CrossValidation {
+    private static final Logger LOG = LoggerFactory.getLogger(CrossValidation.class);
+
+    private final Map<String, EstimatorProvider> providers;
+    private final Map<String, Kernel> kernels;
+
+    /**
+     * @param providers every discovered estimator provider, by name
+     * @param kernels   every discovered kernel, by name
+     */
+    @Inject
+    public CrossValidation(Map<String, EstimatorProvider> providers, Map<String, Kernel> kernels) {
+        this.providers = new TreeMap<>(providers);
+        this.kernels = new TreeMap<>(kernels);
+    }
+
+    /**
+     * @param notion a notion
+     * @return the names of the estimators that serve it, sorted
+     */
+    public List<String> estimatorsFor(Notion notion) {
+        List<String> names = new ArrayList<>();
+        providers.forEach((name, provider) -> {
+            if (provider.notions().contains(notion)) {
+                names.add(name);
+            }
+        });
+        return names;
+    }
+
+    /**
+     * Checks a run's settings against the discovered plugins without running anything.
+     *
+     * @param settings the run's settings
+     * @return the estimators the run will use, in report order
+     * @throws PluginException         if an estimator is not provided by any plugin
+     * @throws InvalidSettingException if an estimator does not serve the notion, or a grid or
+     *                                 setting names something the estimator does not have
+     */
+    public List<String> resolve(EvaluationSettings settings) {
+        Notion notion = settings.notion();
+        List<String> names = settings.estimators().isEmpty() ? estimatorsFor(notion) : settings.estimators();
+        if (names.isEmpty()) {
+            throw new PluginException("no discovered estimator serves the notion " + notion
+                    + "; discovered: " + (providers.isEmpty() ? "none" : providers.keySet()));
+        }
+        Set<String> seen = new HashSet<>();
+        for (String name : names) {
+            EstimatorProvider provider = providers.get(name);
+            if (provider == null) {
+                throw new PluginException("estimator '" + name + "' is not provided by any plugin; available: "
+                        + (providers.isEmpty() ? "none" : providers.keySet()));
+            }
+            if (!seen.add(name)) {
+                throw InvalidSettingException.of("estimators", names, "name '" + name + "' twice");
+            }
+            if (!provider.notions().contains(notion)) {
+                throw InvalidSettingException.of("estimator " + name, notion,
+                        "does not serve this notion; it serves " + provider.notions());
+            }
+        }
+        checkKnown(settings.grids().keySet(), names, "--grid");
+        checkKnown(settings.settings().keySet(), names, "setting");
+        for (String name : names) {
+            searchSpace(name, providers.get(name), settings);
+            Map<String, String> own = settings.settings().getOrDefault(name, Map.of());
+            Set<String> declared = new TreeSet<>();
+            for (Setting s : providers.get(name).settings()) {
+                declared.add(s.name());
+            }
+            for (String key : own.keySet()) {
+                if (!declared.contains(key)) {
+                    throw InvalidSettingException.of(name + "." + key, own.get(key),
+                            "unknown setting; " + name + " has " + (declared.isEmpty() ? "no settings" : declared));
+                }
+            }
+        }
+        return List.copyOf(names);
+    }
+
+    private static void checkKnown(Set<String> referenced, List<String> names, String what) {
+        for (String estimator : referenced) {
+            if (!names.contains(estimator)) {
+                throw InvalidSettingException.of(what, estimator, "names an estimator that is not part of this run "
+                        + names);
+            }
+        }
+    }
+
+    private static SearchSpace searchSpace(String name, EstimatorProvider provider, EvaluationSettings settings) {
+        SearchSpace space = provider.defaultSearchSpace(settings.notion());
+        for (Map.Entry<String, double[]> e : settings.grids().getOrDefault(name, Map.of()).entrySet()) {
+            try {
+                space = space.withValues(e.getKey(), e.getValue());
+            } catch (InvalidSettingException ex) {
+                throw InvalidSettingException.of("--grid " + name + "." + e.getKey(), java.util.Arrays.toString(e.getValue()),
+                        ex.getMessage());
+            }
+        }
+        return space;
+    }
+
+    /**
+     * Runs the pipeline.
+     *
+     * @param predictions the predictions
+     * @param labels      the labels, one per prediction
+     * @param settings    the run's settings
+     * @param progress    receives progress events
+     * @return the report
+     * @throws InvalidInputException   if the data and the split do not fit together
+     * @throws InvalidSettingException if the settings are invalid
+     * @throws PluginException         if an estimator is not available
+     */
+    public CalibrationReport evaluate(Predictions predictions, Labels labels, EvaluationSettings settings,
+                                      Progress progress) {
+        int n = predictions.size();
+        if (labels.size() != n) {
+            throw new InvalidInputException("labels: " + labels.size() + " labels for " + n
+                    + " predictions; the numbers of samples must agree");
+        }
+        List<String> names = resolve(settings);
+        Split split = settings.split() != null ? settings.split()
+                : Split.shuffled(n, settings.folds(), settings.testFraction(), settings.seed());
+        if (split.size() != n) {
+            throw new InvalidInputException("split: " + split.size() + " entries for " + n
+                    + " samples; the split needs one line per sample");
+        }
+        Notion notion = settings.notion();
+        List<CalibrationSet> components = notion.components(predictions, labels);
+        int k = split.folds();
+        int c = components.size();
+        CalibrationSet[][] training = new CalibrationSet[k][c];
+        CalibrationSet[][] evaluation = new CalibrationSet[k][c];
+        CalibrationSet[] test = new CalibrationSet[c];
+        int[] testRows = split.testIndices();
+        for (int j = 0; j < c; j++) {
+            test[j] = components.get(j).select(testRows);
+        }
+        for (int f = 0; f < k; f++) {
+            int[] trainRows = split.trainingIndices(f);
+            int[] evalRows = split.foldIndices(f);
+            for (int j = 0; j < c; j++) {
+                training[f][j] = components.get(j).select(trainRows);
+                evaluation[f][j] = components.get(j).select(evalRows);
+            }
+        }
+        Folds folds = new Folds(training, evaluation, test);
+
+        List<EstimatorResult> results = new ArrayList<>();
+        try (PoolParallelism pool = new PoolParallelism(settings.threads())) {
+            for (int e = 0; e < names.size(); e++) {
+                String name = names.get(e);
+                EstimatorProvider provider = providers.get(name);
+                SearchSpace space = searchSpace(name, provider, settings);
+                results.add(runEstimator(name, e, names.size(), provider, space, settings, predictions.classes(),
+                        folds, pool, progress));
+            }
+        }
+
+        String recommended = null;
+        double bestRisk = Double.POSITIVE_INFINITY;
+        for (EstimatorResult result : results) {
+            if (result.best().isPresent() && result.best().get().risk() < bestRisk) {
+                bestRisk = result.best().get().risk();
+                recommended = result.name();
+            }
+        }
+        List<String> notes = new ArrayList<>();
+        if (labels.distinctClasses() == 1) {
+            notes.add("the labels hold only one class (" + labels.get(0) + "); every target is constant, "
+                    + "so the calibration error is measured against that single class");
+        }
+        if (predictions.renormalisedRows() > 0) {
+            notes.add(predictions.renormalisedRows() + " row(s) summed to 1 only within "
+                    + Predictions.SUM_TOLERANCE + " and were renormalised");
+        }
+        String splitText = settings.split() != null ? "user-supplied" : "seed " + settings.seed()
+                + ", test fraction " + settings.testFraction();
+        return new CalibrationReport(notion, n, predictions.classes(), k, testRows.length, splitText, results,
+                recommended, notes);
+    }
+
+    private record Folds(CalibrationSet[][] training, CalibrationSet[][] evaluation, CalibrationSet[] test) {
+    }
+
+    private EstimatorResult runEstimator(String name, int index, int count, EstimatorProvider provider,
+                                         SearchSpace space, EvaluationSettings settings, int classes, Folds data,
+                                         PoolParallelism pool, Progress progress) {
+        String source = PluginDiscovery.sourceOf(provider.getClass());
+        long start = System.nanoTime();
+        EstimatorContext context = new EstimatorContext(settings.notion(), classes,
+                settings.settings().getOrDefault(name, Map.of()), kernels, pool);
+        CalibrationEstimator estimator;
+        try {
+            estimator = provider.create(context);
+        } catch (InvalidSettingException | PluginException e) {
+            throw e;
+        } catch (RuntimeException | LinkageError e) {
+            LOG.warn("estimator {} failed to start", name, e);
+            return EstimatorResult.failed(name, source, seconds(start), "could not be created: " + e);
+        }
+        int k = data.training().length;
+        int c = data.test().length;
+        int g = space.size();
+        double[][][] risks = new double[k][c][g];
+        double[][][] estimates = new double[k][c][g];
+        @SuppressWarnings("unchecked")
+        Map<String, Double>[][][] diagnostics = new Map[k][c][g];
+        String[][][] instability = new String[k][c][g];
+        AtomicLong completed = new AtomicLong();
+        long total = (long) k * c * g;
+        LOG.info("estimator {}: {} folds × {} grid points{}", name, k, g, c > 1 ? " × " + c + " components" : "");
+        try {
+            pool.forEach(k * c, task -> {
+                int f = task / c;
+                int j = task % c;
+                CalibrationSet train = data.training()[f][j];
+                List<Hyperparameters> points = space.points(train.size());
+                int at = -1;
+                try {
+                    PreparedTraining prepared = estimator.prepare(train);
+                    for (at = 0; at < g; at++) {
+                        CalibrationFunction h = prepared.fit(points.get(at));
+                        if (h.dimension() != train.dimension()) {
+                            throw new EstimationException("returned a function of dimension " + h.dimension()
+                                    + " for points of dimension " + train.dimension());
+                        }
+                        Risk.Value risk = Risk.of(h, data.evaluation()[f][j]);
+                        Risk.Value estimate = Risk.estimate(h, data.test()[j]);
+                        risks[f][j][at] = risk.risk();
+                        estimates[f][j][at] = estimate.risk();
+                        Map<String, Double> diag = new TreeMap<>(h.diagnostics());
+                        risk.counts().forEach((key, v) -> diag.merge("evaluation." + key, v.doubleValue(), Double::sum));
+                        estimate.counts().forEach((key, v) -> diag.merge("test." + key, v.doubleValue(), Double::sum));
+                        diagnostics[f][j][at] = diag;
+                        instability[f][j][at] = h.instability().orElse(null);
+                        progress.update(new Progress.Event(name, index, count, f, at, completed.incrementAndGet(), total));
+                    }
+                } catch (RuntimeException | LinkageError e) {
+                    String where = "fold " + f + (c > 1 ? ", class " + j : "")
+                            + (at >= 0 && at < g ? ", grid point " + points.get(at) : ", preparation");
+                    throw new EstimationException(where + ": " + e, e);
+                }
+            });
+        } catch (RuntimeException | LinkageError e) {
+            Throwable cause = e;
+            for (Throwable t = e; t != null; t = t.getCause()) {
+                if (t instanceof EstimationException) {
+                    cause = t;
+                    break;
+                }
+            }
+            LOG.warn("estimator {} failed: {}", name, cause.getMessage(), LOG.isDebugEnabled() ? cause : null);
+            return EstimatorResult.failed(name, source, seconds(start), cause.getMessage());
+        }
+
+        List<GridPointResult> grid = new ArrayList<>(g);
+        List<Hyperparameters> reported = space.points(data.training()[0][0].size());
+        int best = -1;
+        for (int at = 0; at < g; at++) {
+            double[] foldRisk = new double[k];
+            double[] foldEstimate = new double[k];
+            List<FoldResult> foldResults = new ArrayList<>(k);
+            String unstable = null;
+            for (int f = 0; f < k; f++) {
+                Map<String, Double> merged = new TreeMap<>();
+                for (int j = 0; j < c; j++) {
+                    foldRisk[f] += risks[f][j][at];
+                    foldEstimate[f] += estimates[f][j][at];
+                    diagnostics[f][j][at].forEach((key, v) -> merged.merge(key, v,
+                            key.startsWith("evaluation.") || key.startsWith("test.") ? Double::sum : Math::max));
+                    if (unstable == null && instability[f][j][at] != null) {
+                        unstable = "fold " + f + (c > 1 ? ", class " + j : "") + ": " + instability[f][j][at];
+                    }
+                }
+                foldResults.add(new FoldResult(foldRisk[f], foldEstimate[f], merged));
+            }
+            double mean = mean(foldRisk);
+            grid.add(new GridPointResult(reported.get(at).reported(), mean, standardError(foldRisk, mean),
+                    mean(foldEstimate), foldResults, unstable));
+            if (unstable == null && (best < 0 || mean < grid.get(best).risk())) {
+                best = at;
+            }
+        }
+        double seconds = seconds(start);
+        if (best < 0) {
+            return new EstimatorResult(name, source, seconds, grid, -1,
+                    "every grid point is unstable; give a grid of larger values");
+        }
+        LOG.info("estimator {}: chose {} (risk {}) in {} s", name, reported.get(best), grid.get(best).risk(),
+                String.format(java.util.Locale.ROOT, "%.2f", seconds));
+        return new EstimatorResult(name, source, seconds, grid, best, null);
+    }
+
+    private static double mean(double[] values) {
+        double sum = 0;
+        for (double v : values) {
+            sum += v;
+        }
+        return sum / values.length;
+    }
+
+    private static double standardError(double[] values, double mean) {
+        double ss = 0;
+        for (double v : values) {
+            ss += (v - mean) * (v - mean);
+        }
+        return Math.sqrt(ss / (values.length - 1)) / Math.sqrt(values.length);
+    }
+
+    private static double seconds(long start) {
+        return (System.nanoTime() - start) / 1e9;
+    }
+}

@@ -1,0 +1,31 @@
+package io.calibrisk.pipeline.evaluation;
+
+/**
+ * Receives progress of a run: one step is one fit (one fold, one component, one grid point)
+ * with its risk and estimate. Called from worker threads; implementations must be thread-safe
+ * and quick.
+ */
+@FunctionalInterface
+public interface Progress {
+
+    /** Ignores every event. */
+    Progress NONE = event -> { };
+
+    /**
+     * @param event what was just completed
+     */
+    void update(Event event);
+
+    /**
+     * @param estimator      the estimator being run
+     * @param estimatorIndex its position among the run's estimators, from 0
+     * @param estimators     the number of estimators in the run
+     * @param fold           the fold just completed a step on
+     * @param gridPoint      the grid point just completed
+     * @param completed      the steps completed for this estimator so far
+     * @param total          the steps this estimator takes in all
+     */
+    record Event(String estimator, int estimatorIndex, int estimators, int fold, int gridPoint,
+                 long completed, long total) {
+    }
+}

@@ -1,0 +1,265 @@
+package io.calibrisk.pipeline.risk;
+
+import io.calibrisk.api.EstimationException;
+import io.calibrisk.api.InvalidSettingException;
+import io.calibrisk.api.data.CalibrationSet;
+import io.calibrisk.api.data.Points;
+import io.calibrisk.api.estimator.BilinearForm;
+import io.calibrisk.api.estimator.CalibrationFunction;
+import io.calibrisk.api.estimator.FeatureMatrix;
+
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The empirical risk of a calibration estimation function h on an evaluation set of size n',
+ * the U-statistic (Gruber and Bach, TMLR 2025, eq. for {@code R̂})
+ *
+ * <pre>  R̂(h) = 1/(n'(n'−1)) · Σ_{i≠j} (⟨r_i, r_j⟩ − h(z_i, z_j))²,   r_i = z_i − t_i,</pre>
+ *
+ * <p>which is unbiased for {@code E[(⟨r, r'⟩ − h(z, z'))²]}, minimised by
+ * {@code h*(z, z') = ⟨z − E[t|z], z' − E[t|z']⟩}; and the estimate {@code mean_i h(z_i, z_i)}
+ * of CE².
+ *
+ * <p>Two implementations: {@link #pairwise} evaluates h on every pair, O(n'²(m + cost of h)),
+ * the reference and the fallback for functions without a bilinear form; {@link #bilinear} uses
+ * {@code h(z, z') = φ(z)ᵀ M φ(z')} and the identity
+ * <pre>  Σ_{i≠j}(A_ij − H_ij)² = ||RᵀR||²_F − 2⟨M, (ΦᵀR)(ΦᵀR)ᵀ⟩ + tr(MGMG) − Σ_i (A_ii − H_ii)²,  G = ΦᵀΦ,</pre>
+ * O(n'(m² + q² + mq) + q³) time and O(n'q + q² + m²) memory, never an n' × n' matrix.
+ */
+public final class Risk {
+
+    private Risk() {
+    }
+
+    /**
+     * A risk and an estimate computed together, with the counts the feature map reported.
+     *
+     * @param risk   the U-statistic risk on the evaluation set
+     * @param counts counts reported by the feature map (e.g. kernel fallbacks)
+     */
+    public record Value(double risk, Map<String, Long> counts) {
+    }
+
+    /**
+     * The risk by the bilinear form when h has one, otherwise pairwise.
+     *
+     * @param h          the function
+     * @param evaluation the evaluation set, at least 2 samples
+     * @return the risk and the feature map's counts
+     */
+    public static Value of(CalibrationFunction h, CalibrationSet evaluation) {
+        Optional<BilinearForm> form = h.bilinearForm();
+        if (form.isPresent()) {
+            FeatureMatrix phi = form.get().features(evaluation.points());
+            return new Value(bilinear(form.get(), phi, evaluation), phi.counts());
+        }
+        return new Value(pairwise(h, evaluation), Map.of());
+    }
+
+    /**
+     * The risk by direct evaluation of h on every ordered pair i ≠ j.
+     *
+     * @param h          the function
+     * @param evaluation the evaluation set, at least 2 samples
+     * @return the risk
+     */
+    public static double pairwise(CalibrationFunction h, CalibrationSet evaluation) {
+        int n = checkSize(evaluation);
+        int m = evaluation.dimension();
+        Points z = evaluation.points();
+        Points r = evaluation.residuals();
+        double[][] rows = new double[n][];
+        double[][] res = new double[n][];
+        for (int i = 0; i < n; i++) {
+            rows[i] = z.row(i);
+            res[i] = r.row(i);
+        }
+        double sum = 0;
+        for (int i = 0; i < n; i++) {
+            double rowSum = 0;
+            for (int j = 0; j < n; j++) {
+                if (i == j) {
+                    continue;
+                }
+                double a = 0;
+                for (int k = 0; k < m; k++) {
+                    a += res[i][k] * res[j][k];
+                }
+                double diff = a - h.value(rows[i], rows[j]);
+                rowSum += diff * diff;
+            }
+            sum += rowSum;
+        }
+        return finite(sum / ((double) n * (n - 1)), "pairwise risk");
+    }
+
+    /**
+     * The risk by the bilinear form, linear in the size of the evaluation set.
+     *
+     * @param form       the bilinear form of h
+     * @param phi        the features Φ of the evaluation set's points under the form
+     * @param evaluation the evaluation set, at least 2 samples
+     * @return the risk
+     */
+    public static double bilinear(BilinearForm form, FeatureMatrix phi, CalibrationSet evaluation) {
+        int n = checkSize(evaluation);
+        int m = evaluation.dimension();
+        int q = form.features();
+        if (phi.rows() != n || phi.columns() != q) {
+            throw InvalidSettingException.of("phi", phi.rows() + "×" + phi.columns(), "must be " + n + "×" + q);
+        }
+        double[] r = evaluation.residuals().toArray();
+        double[] f = phi.values();
+        double[] mat = form.matrix();
+
+        double[] rtr = new double[m * m];   // RᵀR
+        double[] ftr = new double[q * m];   // ΦᵀR
+        double[] ftf = new double[q * q];   // G = ΦᵀΦ
+        double diagonal = 0;                // Σ_i (A_ii − H_ii)²
+        double[] mPhi = mat == null ? null : new double[q];
+        for (int i = 0; i < n; i++) {
+            int ri = i * m;
+            int fi = i * q;
+            double aii = 0;
+            for (int a = 0; a < m; a++) {
+                double ra = r[ri + a];
+                aii += ra * ra;
+                for (int b = 0; b < m; b++) {
+                    rtr[a * m + b] += ra * r[ri + b];
+                }
+            }
+            for (int a = 0; a < q; a++) {
+                double fa = f[fi + a];
+                for (int b = 0; b < m; b++) {
+                    ftr[a * m + b] += fa * r[ri + b];
+                }
+                for (int b = 0; b < q; b++) {
+                    ftf[a * q + b] += fa * f[fi + b];
+                }
+            }
+            double hii = 0;
+            if (mat == null) {
+                for (int a = 0; a < q; a++) {
+                    hii += f[fi + a] * f[fi + a];
+                }
+            } else {
+                for (int a = 0; a < q; a++) {
+                    double s = 0;
+                    for (int b = 0; b < q; b++) {
+                        s += mat[a * q + b] * f[fi + b];
+                    }
+                    mPhi[a] = s;
+                }
+                for (int a = 0; a < q; a++) {
+                    hii += f[fi + a] * mPhi[a];
+                }
+            }
+            double d = aii - hii;
+            diagonal += d * d;
+        }
+        double s1 = 0;
+        for (double v : rtr) {
+            s1 += v * v;
+        }
+        // ⟨M, (ΦᵀR)(ΦᵀR)ᵀ⟩ = Σ_ab M_ab ⟨(ΦᵀR)_a, (ΦᵀR)_b⟩
+        double s2 = 0;
+        for (int a = 0; a < q; a++) {
+            for (int b = (mat == null ? a : 0); b < (mat == null ? a + 1 : q); b++) {
+                double p = 0;
+                for (int c = 0; c < m; c++) {
+                    p += ftr[a * m + c] * ftr[b * m + c];
+                }
+                s2 += (mat == null ? 1.0 : mat[a * q + b]) * p;
+            }
+        }
+        // tr(MGMG) = Σ_ab (MG)_ab (MG)_ba
+        double s3 = 0;
+        if (mat == null) {
+            for (double v : ftf) {
+                s3 += v * v;
+            }
+        } else {
+            double[] mg = new double[q * q];
+            for (int a = 0; a < q; a++) {
+                for (int c = 0; c < q; c++) {
+                    double mac = mat[a * q + c];
+                    if (mac == 0) {
+                        continue;
+                    }
+                    for (int b = 0; b < q; b++) {
+                        mg[a * q + b] += mac * ftf[c * q + b];
+                    }
+                }
+            }
+            for (int a = 0; a < q; a++) {
+                for (int b = 0; b < q; b++) {
+                    s3 += mg[a * q + b] * mg[b * q + a];
+                }
+            }
+        }
+        double total = s1 - 2 * s2 + s3 - diagonal;
+        return finite(total / ((double) n * (n - 1)), "bilinear risk");
+    }
+
+    /**
+     * The estimate {@code mean_i h(z_i, z_i)} of CE², through the bilinear form when there is
+     * one.
+     *
+     * @param h   the function
+     * @param set the set to estimate on, at least 1 sample
+     * @return the estimate and the feature map's counts, in a {@link Value} whose {@code risk}
+     *     field holds the estimate
+     */
+    public static Value estimate(CalibrationFunction h, CalibrationSet set) {
+        int n = set.size();
+        if (n < 1) {
+            throw InvalidSettingException.of("estimation set size", n, "must be at least 1");
+        }
+        Optional<BilinearForm> form = h.bilinearForm();
+        if (form.isPresent()) {
+            FeatureMatrix phi = form.get().features(set.points());
+            return new Value(estimate(form.get(), phi), phi.counts());
+        }
+        Points z = set.points();
+        double sum = 0;
+        for (int i = 0; i < n; i++) {
+            double[] zi = z.row(i);
+            sum += h.value(zi, zi);
+        }
+        return new Value(finite(sum / n, "estimate"), Map.of());
+    }
+
+    /**
+     * @param form the bilinear form
+     * @param phi  the features of the set
+     * @return {@code mean_i φ_iᵀ M φ_i}
+     */
+    public static double estimate(BilinearForm form, FeatureMatrix phi) {
+        int n = phi.rows();
+        int q = phi.columns();
+        double[] f = phi.values();
+        double[] row = new double[q];
+        double sum = 0;
+        for (int i = 0; i < n; i++) {
+            System.arraycopy(f, i * q, row, 0, q);
+            sum += form.apply(row, row);
+        }
+        return finite(sum / n, "estimate");
+    }
+
+    private static int checkSize(CalibrationSet evaluation) {
+        int n = evaluation.size();
+        if (n < 2) {
+            throw InvalidSettingException.of("evaluation set size", n, "must be at least 2 for a U-statistic");
+        }
+        return n;
+    }
+
+    private static double finite(double value, String what) {
+        if (!Double.isFinite(value)) {
+            throw new EstimationException(what + " is " + value);
+        }
+        return value;
+    }
+}
