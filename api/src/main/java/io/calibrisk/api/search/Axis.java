@@ -171,6 +171,14 @@ public record Axis(String name, double[] values, double nExponent) {
 
     @Override
     public String toString() {
-        return name + "=" + Arrays.toString(values) + (nExponent == 0 ? "" : " × n^" + nExponent);
+        StringBuilder sb = new StringBuilder(name).append("=[");
+        for (int i = 0; i < values.length; i++) {
+            sb.append(i == 0 ? "" : ", ").append(Hyperparameters.format(values[i]));
+        }
+        sb.append(']');
+        if (nExponent != 0) {
+            sb.append(", used as value × n^").append(Hyperparameters.format(nExponent)).append(" (n = training size)");
+        }
+        return sb.toString();
     }
 }

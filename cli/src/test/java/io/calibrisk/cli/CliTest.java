@@ -1,0 +1,247 @@
+package io.calibrisk.cli;
+
+import io.calibrisk.cli.io.Npy;
+import io.calibrisk.testsupport.Generators;
+import io.calibrisk.testsupport.JsonReader;
+import io.calibrisk.testsupport.PluginJars;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class CliTest {
+
+    @TempDir
+    Path folder;
+
+    record Result(int status, String out, String err) {
+    }
+
+    static Result run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int status = CalibriskCommand.run(args, new PrintWriter(out), new PrintWriter(err));
+        return new Result(status, out.toString(), err.toString());
+    }
+
+    private Path npy(String name, double[] values, int... shape) throws IOException {
+        Path file = folder.resolve(name);
+        try (OutputStream out = Files.newOutputStream(file)) {
+            Npy.writeDoubles(out, values, shape);
+        }
+        return file;
+    }
+
+    private Path labels(String name, long[] values) throws IOException {
+        Path file = folder.resolve(name);
+        try (OutputStream out = Files.newOutputStream(file)) {
+            Npy.writeLongs(out, values, values.length);
+        }
+        return file;
+    }
+
+    private Path[] dataset(int n, int d) throws IOException {
+        Generators.Dataset data = Generators.dataset(n, d, Generators.RowStyle.CONFIDENT, 5);
+        long[] y = new long[n];
+        for (int i = 0; i < n; i++) {
+            y[i] = data.labels().get(i);
+        }
+        return new Path[] {npy("probs.npy", data.predictions().points().toArray(), n, d), labels("labels.npy", y)};
+    }
+
+    private static void assertBadInput(Result result, String... fragments) {
+        assertEquals(2, result.status(), result.err());
+        String err = result.err().strip();
+        assertEquals(1, err.lines().count(), "one line: " + err);
+        assertFalse(err.contains("Exception") || err.contains("\tat "), "no stack trace: " + err);
+        for (String fragment : fragments) {
+            assertTrue(err.contains(fragment), "'" + fragment + "' in: " + err);
+        }
+    }
+
+    @Test
+    void exampleRunsThePaperSimulation() {
+        Result result = run("evaluate", "--example");
+        assertEquals(0, result.status(), result.err());
+        assertTrue(result.out().contains("top-label calibration: n = 500, d = 5"), result.out());
+        assertTrue(result.out().contains("* recommended"), result.out());
+        assertTrue(result.out().lines().anyMatch(l -> l.startsWith("*")), result.out());
+    }
+
+    @Test
+    void evaluateWritesTheJsonReportOfTheIssue() throws IOException {
+        Path[] files = dataset(300, 4);
+        Result result = run("evaluate", "--probs", files[0].toString(), "--labels", files[1].toString(),
+                "--estimators", "bins-15,bins", "--grid", "bins.bins=5,10,20", "--format", "json");
+        assertEquals(0, result.status(), result.err());
+        Object json = JsonReader.parse(result.out());
+        assertEquals("bins-15", JsonReader.at(json, "estimators", 0, "name"));
+        assertTrue((Double) JsonReader.at(json, "estimators", 0, "seconds") >= 0);
+        assertEquals(15.0, JsonReader.at(json, "estimators", 0, "best", "hyperparameters", "bins"));
+        for (String key : List.of("risk", "riskStdError", "estimateSquared", "estimate")) {
+            assertTrue(JsonReader.at(json, "estimators", 1, "best", key) instanceof Double, key);
+        }
+        assertEquals(3, ((List<?>) JsonReader.at(json, "estimators", 1, "grid")).size());
+        assertEquals(20.0, JsonReader.at(json, "estimators", 1, "grid", 2, "hyperparameters", "bins"));
+        assertEquals(5, ((List<?>) JsonReader.at(json, "estimators", 1, "grid", 2, "folds")).size());
+        assertTrue(JsonReader.at(json, "estimators", 1, "grid", 2, "folds", 4, "risk") instanceof Double);
+        assertTrue(JsonReader.at(json, "estimators", 1, "grid", 2, "folds", 4, "estimateSquared") instanceof Double);
+        assertTrue(List.of("bins-15", "bins").contains(JsonReader.at(json, "recommended")));
+    }
+
+    @Test
+    void evaluateReadsCsvWithAndWithoutHeaderAndASplitFile() throws IOException {
+        Generators.Dataset data = Generators.dataset(40, 3, Generators.RowStyle.SPREAD, 2);
+        StringBuilder body = new StringBuilder();
+        StringBuilder split = new StringBuilder();
+        for (int i = 0; i < 40; i++) {
+            body.append(data.predictions().get(i, 0)).append(',').append(data.predictions().get(i, 1)).append(',')
+                    .append(data.predictions().get(i, 2)).append(',').append(data.labels().get(i)).append('\n');
+            split.append(i < 10 ? -1 : i % 3).append('\n');
+        }
+        Path plain = Files.writeString(folder.resolve("plain.csv"), body);
+        Path headed = Files.writeString(folder.resolve("headed.csv"), "cat,dog,bird,label\n" + body);
+        Path splitFile = Files.writeString(folder.resolve("split.txt"), split);
+        Result a = run("evaluate", "--input", plain.toString(), "--split-file", splitFile.toString(), "--format", "csv",
+                "--no-timings");
+        Result b = run("evaluate", "--input", headed.toString(), "--split-file", splitFile.toString(), "--format", "csv",
+                "--no-timings");
+        assertEquals(0, a.status(), a.err());
+        assertEquals(a.out(), b.out());
+        assertTrue(a.out().startsWith("estimator,hyperparameters,risk,"), a.out());
+        assertTrue(a.out().contains("fold2_risk"), a.out());
+        assertFalse(a.out().contains("fold3_risk"), a.out());
+    }
+
+    @Test
+    void listShowsEstimatorsSearchSpacesAndJars() {
+        Result result = run("list");
+        assertEquals(0, result.status(), result.err());
+        for (String name : List.of("bins-15 -", "bins -", "bins-mass -", "search space (top-label): bins=[15]", "from: ")) {
+            assertTrue(result.out().contains(name), name + " in " + result.out());
+        }
+    }
+
+    @Test
+    void simulateWritesFilesThatEvaluateReads() {
+        Result sim = run("simulate", "--samples", "300", "--classes", "3", "--seed", "4", "--output-dir", folder.toString());
+        assertEquals(0, sim.status(), sim.err());
+        Result eval = run("evaluate", "--probs", folder.resolve("probs.npy").toString(), "--labels",
+                folder.resolve("labels.npy").toString(), "--notion", "class-wise");
+        assertEquals(0, eval.status(), eval.err());
+        assertTrue(eval.out().contains("class-wise calibration: n = 300, d = 3"), eval.out());
+        assertBadInput(run("simulate", "--output-dir", folder.toString()), "exists", "--force");
+    }
+
+    @Test
+    void helpAndVersion() {
+        assertEquals(0, run("--help").status());
+        assertEquals(0, run("evaluate", "--help").status());
+        Result version = run("--version");
+        assertEquals(0, version.status());
+        assertTrue(version.out().startsWith("calibrisk "), version.out());
+    }
+
+    @Test
+    void badUsageIsExitStatusTwo() {
+        assertEquals(2, run("evaluate").status());
+        assertEquals(2, run("evaluate", "--example", "--bogus").status());
+        assertBadInput(run("evaluate", "--example", "--notion", "ece"), "notion", "ece");
+        assertBadInput(run("evaluate", "--example", "--estimators", "nope"), "nope");
+        assertBadInput(run("evaluate", "--example", "--grid", "bins.bins=5,x"), "x");
+    }
+
+    @Test
+    void nanProbabilities() throws IOException {
+        Path probs = npy("p.npy", new double[] {0.5, 0.5, Double.NaN, 0.5}, 2, 2);
+        assertBadInput(run("evaluate", "--probs", probs.toString(), "--labels", labels("y.npy", new long[] {0, 1}).toString()),
+                "p.npy", "row 1", "not a finite number");
+    }
+
+    @Test
+    void negativeProbabilities() throws IOException {
+        Path probs = npy("p.npy", new double[] {0.5, 0.5, -0.5, 1.5}, 2, 2);
+        assertBadInput(run("evaluate", "--probs", probs.toString(), "--labels", labels("y.npy", new long[] {0, 1}).toString()),
+                "p.npy", "row 1", "negative");
+    }
+
+    @Test
+    void rowsThatDoNotSumToOneSuggestLogits() throws IOException {
+        Path probs = npy("p.npy", new double[] {0.5, 0.5, 2.0, 3.0}, 2, 2);
+        assertBadInput(run("evaluate", "--probs", probs.toString(), "--labels", labels("y.npy", new long[] {0, 1}).toString()),
+                "p.npy", "row 1", "sums to 5", "--logits");
+    }
+
+    @Test
+    void labelsOutOfRange() throws IOException {
+        Path[] files = dataset(50, 3);
+        Path bad = labels("bad.npy", new long[50]);
+        long[] y = new long[50];
+        y[7] = 3;
+        bad = labels("bad.npy", y);
+        assertBadInput(run("evaluate", "--probs", files[0].toString(), "--labels", bad.toString()),
+                "bad.npy", "row 7", "label 3");
+    }
+
+    @Test
+    void mismatchedLengths() throws IOException {
+        Path[] files = dataset(50, 3);
+        assertBadInput(run("evaluate", "--probs", files[0].toString(), "--labels", labels("short.npy", new long[49]).toString()),
+                "short.npy", "49 labels", "50 rows");
+    }
+
+    @Test
+    void emptyAndTruncatedFiles() throws IOException {
+        Path[] files = dataset(50, 3);
+        Path empty = Files.write(folder.resolve("empty.npy"), new byte[0]);
+        assertBadInput(run("evaluate", "--probs", empty.toString(), "--labels", files[1].toString()), "empty.npy", "empty");
+        byte[] whole = Files.readAllBytes(files[0]);
+        Path truncated = Files.write(folder.resolve("truncated.npy"), java.util.Arrays.copyOf(whole, whole.length - 100));
+        assertBadInput(run("evaluate", "--probs", truncated.toString(), "--labels", files[1].toString()),
+                "truncated.npy", "truncated");
+        Path emptyCsv = Files.writeString(folder.resolve("empty.csv"), "");
+        assertBadInput(run("evaluate", "--input", emptyCsv.toString()), "empty.csv", "no samples");
+        Path missing = folder.resolve("missing.npy");
+        assertBadInput(run("evaluate", "--probs", missing.toString(), "--labels", files[1].toString()), "missing.npy", "no such file");
+    }
+
+    @Test
+    void fewerSamplesThanFolds() throws IOException {
+        Path[] files = dataset(8, 3);
+        assertBadInput(run("evaluate", "--probs", files[0].toString(), "--labels", files[1].toString()), "8 samples", "folds");
+    }
+
+    @Test
+    void badSplitFile() throws IOException {
+        Path[] files = dataset(50, 3);
+        Path shortSplit = Files.writeString(folder.resolve("split.txt"), "-1\n0\n1\n");
+        assertBadInput(run("evaluate", "--probs", files[0].toString(), "--labels", files[1].toString(), "--split-file",
+                shortSplit.toString()), "split.txt", "3 lines for 50 samples");
+    }
+
+    @Test
+    void pluginsFolderAddsEstimators() throws IOException {
+        Path plugins = Files.createDirectories(folder.resolve("plugins"));
+        PluginJars.build(folder, "plugins/constant.jar", Map.of("org.example.Constant",
+                PluginJars.constantEstimatorSource("org.example", "Constant", "constant", "")),
+                Map.of("io.calibrisk.api.estimator.EstimatorProvider", "org.example.Constant"));
+        Result list = run("list", "--plugins", plugins.toString());
+        assertEquals(0, list.status(), list.err());
+        assertTrue(list.out().contains("constant - constant test estimator"), list.out());
+        assertTrue(list.out().contains("constant.jar"), list.out());
+        Result eval = run("--plugins", plugins.toString(), "evaluate", "--example", "--estimators", "constant,bins");
+        assertEquals(0, eval.status(), eval.err());
+        assertBadInput(run("list", "--plugins", folder.resolve("nowhere").toString()), "nowhere", "not a folder");
+    }
+}

@@ -1,0 +1,144 @@
+package io.calibrisk.estimators.binning;
+
+import io.calibrisk.api.InvalidSettingException;
+import io.calibrisk.api.data.CalibrationSet;
+import io.calibrisk.api.data.Notion;
+import io.calibrisk.api.data.Points;
+import io.calibrisk.api.estimator.CalibrationFunction;
+import io.calibrisk.api.estimator.EstimatorContext;
+import io.calibrisk.api.estimator.EstimatorProvider;
+import io.calibrisk.api.estimator.FeatureMatrix;
+import io.calibrisk.api.estimator.Parallelism;
+import io.calibrisk.api.search.Hyperparameters;
+import io.calibrisk.testsupport.Generators;
+import io.calibrisk.testsupport.ReferenceBinning;
+import io.calibrisk.testsupport.Seeds;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+import static io.calibrisk.testsupport.Assertions.assertClose;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.quicktheories.generators.SourceDSL.integers;
+
+class BinningTest {
+
+    private static CalibrationFunction fit(EstimatorProvider provider, double[] z, double[] t, int bins) {
+        EstimatorContext context = new EstimatorContext(Notion.TOP_LABEL, 2, Map.of(), Map.of(), Parallelism.sequential());
+        CalibrationSet training = new CalibrationSet(Points.of(z.length, 1, z), Points.of(t.length, 1, t));
+        return provider.create(context).prepare(training).fit(Hyperparameters.of(Map.of("bins", (double) bins)));
+    }
+
+    private static double[][] topLabel(Generators.Dataset data) {
+        CalibrationSet set = Notion.TOP_LABEL.components(data.predictions(), data.labels()).get(0);
+        return new double[][] {set.points().toArray(), set.targets().toArray()};
+    }
+
+    /** Identity 2 of the design: on the training set, mean h(z_i, z_i) = Σ_b (|B_b|/n)(conf_b − acc_b)². */
+    @Test
+    void trainingEstimateIsTheClassicBinnedError() {
+        Seeds.qt(200).forAll(Generators.datasets(2, 300, 2, 6), integers().between(1, 90))
+                .checkAssert((data, bins) -> {
+                    double[][] zt = topLabel(data);
+                    CalibrationFunction h = fit(new EqualWidthBins(), zt[0], zt[1], bins);
+                    double mean = 0;
+                    for (double z : zt[0]) {
+                        mean += h.value(new double[] {z}, new double[] {z});
+                    }
+                    mean /= zt[0].length;
+                    assertClose(ReferenceBinning.binnedCe2(zt[0], zt[1], bins), mean, 1e-12, 1e-18, data + ", bins " + bins);
+                });
+    }
+
+    @Test
+    void binGapsMatchALinearScanReference() {
+        Seeds.qt(200).forAll(Generators.datasets(2, 200, 2, 5), integers().between(1, 90))
+                .checkAssert((data, bins) -> {
+                    double[][] zt = topLabel(data);
+                    CalibrationFunction h = fit(new EqualWidthBins(), zt[0], zt[1], bins);
+                    double[] gaps = ReferenceBinning.gaps(zt[0], zt[1], bins);
+                    FeatureMatrix phi = h.bilinearForm().orElseThrow().features(Points.of(zt[0].length, 1, zt[0]));
+                    for (int i = 0; i < zt[0].length; i++) {
+                        assertEquals(gaps[ReferenceBinning.bin(zt[0][i], bins)], phi.get(i, 0), 1e-15,
+                                data + ", bins " + bins + ", point " + zt[0][i]);
+                    }
+                });
+    }
+
+    @Test
+    void edgesFollowTheHalfOpenConvention() {
+        // Edges 0, 0.25, 0.5, 0.75, 1: 0 and 0.25 go to bin 0, 0.5 to bin 1, 1 to bin 3.
+        double[] z = {0.0, 0.25, 0.5, 0.6, 1.0};
+        double[] t = {1, 0, 1, 1, 0};
+        CalibrationFunction h = fit(new EqualWidthBins(), z, t, 4);
+        double bin0 = (0.0 + 0.25) / 2 - 0.5;
+        double bin1 = 0.5 - 1;
+        double bin2 = 0.6 - 1;
+        double bin3 = 1.0 - 0;
+        assertEquals(bin0 * bin0, h.value(new double[] {0}, new double[] {0.25}), 1e-16);
+        assertEquals(bin1 * bin2, h.value(new double[] {0.5}, new double[] {0.75}), 1e-16);
+        assertEquals(bin3, h.value(new double[] {1.0}, new double[] {0.75 + 1e-12}) / 1.0, 1e-16);
+    }
+
+    @Test
+    void binsEmptyInTrainingUseTheGlobalMeans() {
+        double[] z = {0.9, 0.95, 0.92};
+        double[] t = {1, 1, 0};
+        CalibrationFunction h = fit(new EqualWidthBins(), z, t, 10);
+        double global = (0.9 + 0.95 + 0.92) / 3 - 2.0 / 3;
+        assertEquals(global * global, h.value(new double[] {0.1}, new double[] {0.5}), 1e-16);
+        // 0.9 lies in (0.8, 0.9], 0.92 and 0.95 in (0.9, 1]: eight bins are empty.
+        assertEquals(8.0, h.diagnostics().get("emptyBins"));
+    }
+
+    @Test
+    void equalMassEdgesAreLinearlyInterpolatedQuantiles() {
+        double[] sorted = {0.1, 0.2, 0.4, 0.8, 0.9};
+        // h = 4·b/M: b/M = 1/3 → h = 4/3: 0.2 + (1/3)(0.2); b/M = 2/3 → h = 8/3: 0.4 + (2/3)(0.4).
+        double[] edges = EqualMassBins.edges(sorted, 3);
+        assertEquals(0.2 + (4.0 / 3 - 1) * 0.2, edges[0], 1e-15);
+        assertEquals(0.4 + (8.0 / 3 - 2) * 0.4, edges[1], 1e-15);
+    }
+
+    @Test
+    void equalMassBinsHoldAboutEqualCounts() {
+        SplittableRandom random = new SplittableRandom(5);
+        double[] z = new double[1000];
+        double[] t = new double[1000];
+        for (int i = 0; i < z.length; i++) {
+            z[i] = Math.pow(random.nextDouble(), 4);
+            t[i] = random.nextInt(2);
+        }
+        double[] sorted = z.clone();
+        java.util.Arrays.sort(sorted);
+        double[] edges = EqualMassBins.edges(sorted, 10);
+        int[] counts = new int[10];
+        for (double v : z) {
+            counts[BinnedCalibration.bin(edges, v)]++;
+        }
+        for (int count : counts) {
+            assertEquals(100, count, 1);
+        }
+    }
+
+    @Test
+    void theDefaultSearchSpacesAreThoseOfTheIssue() {
+        assertEquals(List.of(15.0), List.of(new FifteenBins().defaultSearchSpace(Notion.TOP_LABEL).axes().get(0).values()[0]));
+        double[] tuned = new EqualWidthBins().defaultSearchSpace(Notion.CLASS_WISE).axes().get(0).values();
+        assertEquals(18, tuned.length);
+        assertEquals(5, tuned[0]);
+        assertEquals(90, tuned[17]);
+        assertEquals(new EqualWidthBins().defaultSearchSpace(Notion.TOP_LABEL),
+                new EqualMassBins().defaultSearchSpace(Notion.TOP_LABEL));
+    }
+
+    @Test
+    void nonIntegralBinCountsAreRejected() {
+        InvalidSettingException e = assertThrows(InvalidSettingException.class,
+                () -> fit(new EqualWidthBins(), new double[] {0.5, 0.6}, new double[] {1, 0}, 0));
+        assertEquals("bins.bins = 0.0: must be a whole number from 1 to 1000000", e.getMessage());
+    }
+}

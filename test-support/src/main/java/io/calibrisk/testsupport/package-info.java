@@ -1,0 +1,12 @@
+/**
+ * Shared test fixtures of calibrisk: QuickTheories generators of probability rows and labels
+ * ({@link io.calibrisk.testsupport.Generators}), slow reference implementations written for
+ * clarity rather than speed ({@link io.calibrisk.testsupport.ReferenceRisk},
+ * {@link io.calibrisk.testsupport.ReferenceBinning}, {@link io.calibrisk.testsupport.ExpectedRisk}),
+ * the simulation's true calibration functions ({@link io.calibrisk.testsupport.TrueCalibration}),
+ * jars built during a test ({@link io.calibrisk.testsupport.PluginJars}) and assertion helpers
+ * ({@link io.calibrisk.testsupport.Assertions}). The Dirichlet simulation generator itself is
+ * {@link io.calibrisk.api.simulation.DirichletSimulation}, wrapped here by
+ * {@link io.calibrisk.testsupport.Simulations}.
+ */
+package io.calibrisk.testsupport;
