@@ -18,12 +18,15 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 
 /** {@code calibrisk evaluate}: the pipeline on predictions from files or on the built-in example. */
@@ -39,13 +42,14 @@ final class EvaluateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--probs", paramLabel = "FILE.npy", description = "n x d probabilities (float32 or float64), or logits with --logits.")
+    @Option(names = "--probs", paramLabel = "FILE.npy", description = "n x d probabilities (float32 or float64), or logits with --logits; '-' reads standard input.")
     Path probs;
 
-    @Option(names = "--labels", paramLabel = "FILE.npy", description = "n labels (int32 or int64), 0-based.")
+    @Option(names = "--labels", paramLabel = "FILE.npy", description = "n labels (int32 or int64, 0-based), or n one-hot rows.")
     Path labels;
 
-    @Option(names = "--input", paramLabel = "FILE.csv", description = "One row per sample: the d class columns, then the label; optional header.")
+    @Option(names = "--input", paramLabel = "FILE", description = "A .csv file (one row per sample: the d class columns, then the label; optional header), "
+            + "'-' for CSV on standard input, or an .npz archive with arrays 'probs' (or 'logits') and 'labels'.")
     Path input;
 
     @Option(names = "--logits", description = "The class columns are logits; a stable softmax turns them into probabilities.")
@@ -148,11 +152,21 @@ final class EvaluateCommand implements Callable<Integer> {
             return new InputFiles.Data(data.predictions(), data.labels());
         }
         if (input != null) {
+            if (input.toString().equals("-")) {
+                return InputFiles.readCsv(new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)),
+                        "<stdin>", logits);
+            }
+            if (input.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".npz")) {
+                return InputFiles.readNpz(input);
+            }
             return InputFiles.readCsv(input, logits);
         }
         if (probs == null || labels == null) {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "--probs and --labels go together: give both files");
+        }
+        if (probs.toString().equals("-")) {
+            return InputFiles.readNpy(System.in, labels, logits);
         }
         return InputFiles.readNpy(probs, labels, logits);
     }

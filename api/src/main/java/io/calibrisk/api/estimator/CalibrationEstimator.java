@@ -21,4 +21,18 @@ public interface CalibrationEstimator {
      * @return the preparation, reused for every grid point
      */
     PreparedTraining prepare(CalibrationSet training);
+
+    /**
+     * The working memory of one fold, so that the pipeline can refuse a run that would not fit
+     * in the heap before it starts. Count what grows with the data (an n × n kernel matrix,
+     * features of the query points), not small constants.
+     *
+     * @param trainingSize the size n of the training set
+     * @param querySize    the larger of the evaluation fold and the test split
+     * @param dimension    the dimension m of a point
+     * @return the estimate; {@link MemoryNeed#NONE} by default
+     */
+    default MemoryNeed memoryNeed(int trainingSize, int querySize, int dimension) {
+        return MemoryNeed.NONE;
+    }
 }

@@ -7,6 +7,7 @@ import io.calibrisk.api.data.Split;
 
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +15,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -39,13 +41,55 @@ public final class InputFiles {
      * Reads {@code .npy} probabilities (or logits) and labels.
      *
      * @param probsFile  an n × d float32 or float64 array
-     * @param labelsFile an n-vector of integers (or integral floats)
+     * @param labelsFile n integer labels (or integral floats), or n one-hot rows
      * @param logits     whether the first file holds logits
      * @return the data
      */
     public static Data readNpy(Path probsFile, Path labelsFile, boolean logits) {
-        NpyArray probs = Npy.read(probsFile);
-        NpyArray labels = Npy.read(labelsFile);
+        return fromArrays(Npy.read(probsFile), Npy.read(labelsFile), logits);
+    }
+
+    /**
+     * Reads {@code .npy} probabilities from a stream, e.g. standard input.
+     *
+     * @param probs      the stream of an n × d array
+     * @param labelsFile n integer labels, or n one-hot rows
+     * @param logits     whether the stream holds logits
+     * @return the data
+     */
+    public static Data readNpy(InputStream probs, Path labelsFile, boolean logits) {
+        NpyArray array;
+        try {
+            array = Npy.read(probs, -1, "<stdin>");
+        } catch (IOException e) {
+            throw new InvalidInputException("<stdin>: cannot read: " + e.getMessage());
+        }
+        return fromArrays(array, Npy.read(labelsFile), logits);
+    }
+
+    /**
+     * Reads an {@code .npz} archive with an array {@code probs} or {@code logits} (n × d) and
+     * an array {@code labels} (n integers or n one-hot rows).
+     *
+     * @param file the archive
+     * @return the data
+     */
+    public static Data readNpz(Path file) {
+        Map<String, NpyArray> arrays = Npz.read(file);
+        NpyArray probs = arrays.get("probs");
+        NpyArray logits = arrays.get("logits");
+        NpyArray labels = arrays.get("labels");
+        if (probs != null && logits != null) {
+            throw new InvalidInputException(file + ": holds both 'probs' and 'logits'; keep one of them");
+        }
+        if ((probs == null && logits == null) || labels == null) {
+            throw new InvalidInputException(file + ": needs an array 'probs' or 'logits' and an array 'labels'; it holds "
+                    + arrays.keySet());
+        }
+        return fromArrays(probs != null ? probs : logits, labels, logits != null);
+    }
+
+    private static Data fromArrays(NpyArray probs, NpyArray labels, boolean logits) {
         if (!probs.floating()) {
             throw new InvalidInputException(probs.source() + ": dtype " + probs.dtype()
                     + " is an integer type; probabilities must be float32 or float64");
@@ -59,20 +103,54 @@ public final class InputFiles {
         if (n == 0) {
             throw new InvalidInputException(probs.source() + ": no samples (shape " + Arrays.toString(probs.shape()) + ")");
         }
+        if (d < 2) {
+            throw new InvalidInputException(probs.source() + ": " + d
+                    + " class column(s); calibration needs at least 2 classes (for a binary classifier give both columns)");
+        }
         int[] labelShape = labels.shape();
-        boolean vector = labelShape.length == 1 || (labelShape.length == 2 && labelShape[1] == 1);
-        if (!vector) {
+        if (labelShape.length == 0 || labelShape.length > 2) {
             throw new InvalidInputException(labels.source() + ": shape " + Arrays.toString(labelShape)
-                    + " is not a vector of n labels");
+                    + " is neither n labels nor n one-hot rows");
         }
         if (labelShape[0] != n) {
             throw new InvalidInputException(labels.source() + ": " + labelShape[0] + " labels but "
                     + probs.source() + " has " + n + " rows; the numbers of samples must agree");
         }
+        int[] classes;
+        if (labelShape.length == 1 || labelShape[1] == 1) {
+            classes = labels.integers();
+        } else if (labelShape[1] == d) {
+            classes = oneHot(labels, n, d);
+        } else {
+            throw new InvalidInputException(labels.source() + ": shape " + Arrays.toString(labelShape)
+                    + " is neither " + n + " labels nor " + n + " one-hot rows of " + d + " classes");
+        }
         Predictions predictions = logits
                 ? Predictions.ofLogits(n, d, probs.values(), probs.source())
                 : Predictions.ofProbabilities(n, d, probs.values(), probs.source());
-        return new Data(predictions, Labels.of(labels.integers(), d, labels.source()));
+        return new Data(predictions, Labels.of(classes, d, labels.source()));
+    }
+
+    private static int[] oneHot(NpyArray labels, int n, int d) {
+        double[] v = labels.values();
+        int[] out = new int[n];
+        for (int i = 0; i < n; i++) {
+            int hot = -1;
+            for (int k = 0; k < d; k++) {
+                double x = v[i * d + k];
+                if (x == 1 && hot < 0) {
+                    hot = k;
+                } else if (x != 0) {
+                    throw new InvalidInputException(labels.source() + ": row " + i
+                            + " is not one-hot (one 1 and the rest 0)");
+                }
+            }
+            if (hot < 0) {
+                throw new InvalidInputException(labels.source() + ": row " + i + " is not one-hot (no 1)");
+            }
+            out[i] = hot;
+        }
+        return out;
     }
 
     /**
@@ -84,12 +162,27 @@ public final class InputFiles {
      * @return the data
      */
     public static Data readCsv(Path file, boolean logits) {
-        String source = file.toString();
+        try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            return readCsv(reader, file.toString(), logits);
+        } catch (IOException e) {
+            throw new InvalidInputException(file + ": cannot read: " + describe(e));
+        }
+    }
+
+    /**
+     * Reads CSV rows as {@link #readCsv(Path, boolean)} does, from any reader (e.g. standard input).
+     *
+     * @param reader the text
+     * @param source its name, for messages
+     * @param logits whether the class columns hold logits
+     * @return the data
+     */
+    public static Data readCsv(BufferedReader reader, String source, boolean logits) {
         List<double[]> rows = new ArrayList<>();
         int columns = -1;
         int lineNumber = 0;
         boolean first = true;
-        try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+        try {
             String line;
             while ((line = reader.readLine()) != null) {
                 lineNumber++;
@@ -118,9 +211,7 @@ public final class InputFiles {
                 rows.add(row);
             }
         } catch (IOException e) {
-            throw new InvalidInputException(source + ": cannot read: " + (e.getMessage() == null ? e : e.getMessage()));
-        } catch (java.io.UncheckedIOException e) {
-            throw new InvalidInputException(source + ": cannot read: " + e.getCause().getMessage());
+            throw new InvalidInputException(source + ": cannot read: " + describe(e));
         }
         if (rows.isEmpty()) {
             throw new InvalidInputException(source + ": no samples (the file is empty or holds only a header)");
@@ -215,9 +306,7 @@ public final class InputFiles {
                 }
             }
         } catch (IOException e) {
-            throw new InvalidInputException(source + ": cannot read: " + (e.getMessage() == null ? e : e.getMessage()));
-        } catch (java.io.UncheckedIOException e) {
-            throw new InvalidInputException(source + ": cannot read: " + e.getCause().getMessage());
+            throw new InvalidInputException(source + ": cannot read: " + describe(e));
         }
         if (values.size() != samples) {
             throw new InvalidInputException(source + ": " + values.size() + " lines for " + samples
@@ -228,6 +317,19 @@ public final class InputFiles {
             assignment[i] = values.get(i);
         }
         return Split.of(assignment, source);
+    }
+
+    private static String describe(IOException e) {
+        if (e instanceof java.nio.file.NoSuchFileException) {
+            return "no such file";
+        }
+        if (e instanceof java.nio.file.AccessDeniedException) {
+            return "permission denied";
+        }
+        if (e instanceof java.nio.charset.CharacterCodingException) {
+            return "not UTF-8 text";
+        }
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     }
 
     private static String abbreviate(String s) {

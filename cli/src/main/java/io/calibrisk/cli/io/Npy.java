@@ -95,9 +95,13 @@ public final class Npy {
             throw new InvalidInputException(source + ": unsupported .npy format version " + major + "."
                     + (preamble[7] & 0xff));
         }
-        if (headerLength > MAX_HEADER || (size >= 0 && 8 + lengthBytes + headerLength > size)) {
+        if (headerLength > MAX_HEADER) {
             throw new InvalidInputException(source + ": malformed .npy header (declared length " + headerLength
-                    + " bytes" + (size >= 0 ? " in a file of " + size : "") + ")");
+                    + " bytes)");
+        }
+        if (size >= 0 && 8 + lengthBytes + headerLength > size) {
+            throw new InvalidInputException(source + ": truncated .npy header (declared length " + headerLength
+                    + " bytes in a file of " + size + ")");
         }
         byte[] headerBytes = in.readNBytes((int) headerLength);
         if (headerBytes.length < headerLength) {
@@ -111,10 +115,16 @@ public final class Npy {
         Dtype dtype = Dtype.parse(descr, source);
 
         long count = 1;
-        for (int s : shape) {
-            count = Math.multiplyExact(count, s);
+        long dataBytes;
+        try {
+            for (int s : shape) {
+                count = Math.multiplyExact(count, s);
+            }
+            dataBytes = Math.multiplyExact(count, dtype.size);
+        } catch (ArithmeticException e) {
+            throw new InvalidInputException(source + ": declared shape " + java.util.Arrays.toString(shape)
+                    + " is impossibly large");
         }
-        long dataBytes = count * dtype.size;
         long offset = 8 + lengthBytes + headerLength;
         if (size >= 0 && dataBytes > size - offset) {
             throw new InvalidInputException(source + ": truncated data: shape " + java.util.Arrays.toString(shape)
@@ -122,6 +132,14 @@ public final class Npy {
         }
         if (count > Integer.MAX_VALUE - 8) {
             throw new InvalidInputException(source + ": " + count + " values are more than one array can hold");
+        }
+        long heap = Runtime.getRuntime().maxMemory();
+        if (count * 8 > heap / 2) {
+            // Without a known size (standard input, a zip entry without one) a bogus header
+            // could ask for any allocation; a real array this large would not fit anyway.
+            throw new InvalidInputException(source + ": shape " + java.util.Arrays.toString(shape) + " needs "
+                    + (count * 8 >> 20) + " MiB as doubles, more than half the JVM's memory (" + (heap >> 20)
+                    + " MiB); give the JVM more memory (JAVA_OPTS=-Xmx...)");
         }
         double[] values = new double[(int) count];
         int chunk = 1 << 16;

@@ -45,8 +45,9 @@ public final class PluginDiscovery {
     public static Plugins discover(ClassLoader classLoader) {
         List<String> skipped = new ArrayList<>();
         Map<String, Discovered<EstimatorProvider>> estimators =
-                load(EstimatorProvider.class, classLoader, EstimatorProvider::name, "estimator", skipped);
-        Map<String, Discovered<Kernel>> kernels = load(Kernel.class, classLoader, Kernel::name, "kernel", skipped);
+                load(EstimatorProvider.class, classLoader, PluginDiscovery::checkEstimator, "estimator", skipped);
+        Map<String, Discovered<Kernel>> kernels =
+                load(Kernel.class, classLoader, PluginDiscovery::checkKernel, "kernel", skipped);
         return new Plugins(estimators, kernels, skipped);
     }
 
@@ -99,6 +100,38 @@ public final class PluginDiscovery {
             LOG.debug("found {} '{}' ({}) in {}", kind, name, candidate.className(), candidate.source());
         }
         return found;
+    }
+
+    /**
+     * Calls everything a run asks of a provider before it starts, so that a provider built
+     * against another version of the SPI (an {@link AbstractMethodError}) or with broken
+     * metadata is skipped here rather than failing a run.
+     */
+    private static String checkEstimator(EstimatorProvider provider) {
+        String name = provider.name();
+        require(provider.description(), "description()");
+        java.util.Set<io.calibrisk.api.data.Notion> notions = require(provider.notions(), "notions()");
+        for (io.calibrisk.api.data.Notion notion : notions) {
+            require(provider.defaultSearchSpace(notion), "defaultSearchSpace(" + notion + ")");
+        }
+        require(provider.settings(), "settings()");
+        return name;
+    }
+
+    private static String checkKernel(Kernel kernel) {
+        String name = kernel.name();
+        require(kernel.description(), "description()");
+        require(kernel.parameterName(), "parameterName()");
+        require(kernel.domain(), "domain()");
+        kernel.positiveDefinite();
+        return name;
+    }
+
+    private static <V> V require(V value, String what) {
+        if (value == null) {
+            throw new IllegalStateException(what + " returned null");
+        }
+        return value;
     }
 
     private static String describe(Throwable e) {

@@ -189,36 +189,42 @@ public final class CrossValidation {
                     + " samples; the split needs one line per sample");
         }
         Notion notion = settings.notion();
-        List<CalibrationSet> components = notion.components(predictions, labels);
-        int k = split.folds();
-        int c = components.size();
-        CalibrationSet[][] training = new CalibrationSet[k][c];
-        CalibrationSet[][] evaluation = new CalibrationSet[k][c];
-        CalibrationSet[] test = new CalibrationSet[c];
-        int[] testRows = split.testIndices();
-        for (int j = 0; j < c; j++) {
-            test[j] = components.get(j).select(testRows);
-        }
-        for (int f = 0; f < k; f++) {
-            int[] trainRows = split.trainingIndices(f);
-            int[] evalRows = split.foldIndices(f);
-            for (int j = 0; j < c; j++) {
-                training[f][j] = components.get(j).select(trainRows);
-                evaluation[f][j] = components.get(j).select(evalRows);
-            }
-        }
-        Folds folds = new Folds(training, evaluation, test);
+        FoldPlan plan = new FoldPlan(notion, predictions, labels, split);
 
         List<EstimatorResult> results = new ArrayList<>();
         try (PoolParallelism pool = new PoolParallelism(settings.threads())) {
+            List<CalibrationEstimator> estimators = new ArrayList<>();
+            List<EstimatorResult> failures = new ArrayList<>();
+            for (String name : names) {
+                EstimatorProvider provider = providers.get(name);
+                EstimatorContext context = new EstimatorContext(notion, predictions.classes(),
+                        settings.settings().getOrDefault(name, Map.of()), kernels, pool);
+                try {
+                    estimators.add(provider.create(context));
+                    failures.add(null);
+                } catch (InvalidSettingException | PluginException e) {
+                    throw e;
+                } catch (RuntimeException | LinkageError e) {
+                    LOG.warn("estimator {} failed to start: {}", name, e.toString());
+                    estimators.add(null);
+                    failures.add(EstimatorResult.failed(name, PluginDiscovery.sourceOf(provider.getClass()), 0,
+                            "could not be created: " + e));
+                }
+            }
+            MemoryBudget.check(plan, names, estimators, settings.threads());
             for (int e = 0; e < names.size(); e++) {
                 String name = names.get(e);
+                if (failures.get(e) != null) {
+                    results.add(failures.get(e));
+                    continue;
+                }
                 EstimatorProvider provider = providers.get(name);
-                SearchSpace space = searchSpace(name, provider, settings);
-                results.add(runEstimator(name, e, names.size(), provider, space, settings, predictions.classes(),
-                        folds, pool, progress));
+                results.add(runEstimator(name, e, names.size(), provider, estimators.get(e),
+                        searchSpace(name, provider, settings), plan, pool, progress));
             }
         }
+        int k = split.folds();
+        int[] testRows = split.testIndices();
 
         String recommended = null;
         double bestRisk = Double.POSITIVE_INFINITY;
@@ -243,27 +249,13 @@ public final class CrossValidation {
                 recommended, notes);
     }
 
-    private record Folds(CalibrationSet[][] training, CalibrationSet[][] evaluation, CalibrationSet[] test) {
-    }
-
     private EstimatorResult runEstimator(String name, int index, int count, EstimatorProvider provider,
-                                         SearchSpace space, EvaluationSettings settings, int classes, Folds data,
+                                         CalibrationEstimator estimator, SearchSpace space, FoldPlan plan,
                                          PoolParallelism pool, Progress progress) {
         String source = PluginDiscovery.sourceOf(provider.getClass());
         long start = System.nanoTime();
-        EstimatorContext context = new EstimatorContext(settings.notion(), classes,
-                settings.settings().getOrDefault(name, Map.of()), kernels, pool);
-        CalibrationEstimator estimator;
-        try {
-            estimator = provider.create(context);
-        } catch (InvalidSettingException | PluginException e) {
-            throw e;
-        } catch (RuntimeException | LinkageError e) {
-            LOG.warn("estimator {} failed to start", name, e);
-            return EstimatorResult.failed(name, source, seconds(start), "could not be created: " + e);
-        }
-        int k = data.training().length;
-        int c = data.test().length;
+        int k = plan.folds();
+        int c = plan.components();
         int g = space.size();
         double[][][] risks = new double[k][c][g];
         double[][][] estimates = new double[k][c][g];
@@ -277,7 +269,9 @@ public final class CrossValidation {
             pool.forEach(k * c, task -> {
                 int f = task / c;
                 int j = task % c;
-                CalibrationSet train = data.training()[f][j];
+                CalibrationSet train = plan.training(f, j);
+                CalibrationSet evaluation = plan.evaluation(f, j);
+                CalibrationSet test = plan.test(j);
                 List<Hyperparameters> points = space.points(train.size());
                 int at = -1;
                 try {
@@ -288,8 +282,8 @@ public final class CrossValidation {
                             throw new EstimationException("returned a function of dimension " + h.dimension()
                                     + " for points of dimension " + train.dimension());
                         }
-                        Risk.Value risk = Risk.of(h, data.evaluation()[f][j]);
-                        Risk.Value estimate = Risk.estimate(h, data.test()[j]);
+                        Risk.Value risk = Risk.of(h, evaluation);
+                        Risk.Value estimate = Risk.estimate(h, test);
                         risks[f][j][at] = risk.risk();
                         estimates[f][j][at] = estimate.risk();
                         Map<String, Double> diag = new TreeMap<>(h.diagnostics());
@@ -318,7 +312,7 @@ public final class CrossValidation {
         }
 
         List<GridPointResult> grid = new ArrayList<>(g);
-        List<Hyperparameters> reported = space.points(data.training()[0][0].size());
+        List<Hyperparameters> reported = space.points(plan.trainingSize(0));
         int best = -1;
         for (int at = 0; at < g; at++) {
             double[] foldRisk = new double[k];

@@ -172,10 +172,10 @@ class CrossValidationTest {
 
     @Test
     void aFailingEstimatorIsReportedAndTheOthersComplete() {
-        EstimatorProvider throwing = new TestProviders.Failing("throws", false);
-        EstimatorProvider nan = new TestProviders.Failing("nan", true);
+        EstimatorProvider throwing = new FailingProviders.Failing("throws", false);
+        EstimatorProvider nan = new FailingProviders.Failing("nan", true);
         CalibrationReport report = Calibrisk.builder()
-                .plugins(TestProviders.plugins(new EqualWidthBins(), throwing, nan))
+                .plugins(FailingProviders.plugins(new EqualWidthBins(), throwing, nan))
                 .estimators("throws", "bins", "nan").build()
                 .evaluate(DATA.predictions(), DATA.labels());
         EstimatorResult failed = report.estimator("throws").orElseThrow();

@@ -17,9 +17,9 @@ import java.util.Map;
 import java.util.Set;
 
 /** Providers for tests of failure handling. */
-final class TestProviders {
+final class FailingProviders {
 
-    private TestProviders() {
+    private FailingProviders() {
     }
 
     static Plugins plugins(EstimatorProvider... providers) {

@@ -1,0 +1,84 @@
+package io.calibrisk.cli;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
+
+/** Hand-made .npy and .npz bytes for tests, including layouts calibrisk itself never writes. */
+final class NpyFiles {
+
+    private NpyFiles() {
+    }
+
+    /** An .npy file with the given header fields and raw data. */
+    static byte[] npy(String descr, boolean fortran, String shape, byte[] data) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        String dict = "{'descr': '" + descr + "', 'fortran_order': " + (fortran ? "True" : "False") + ", 'shape': " + shape
+                + ", }";
+        int padding = (64 - (10 + dict.length() + 1) % 64) % 64;
+        String header = dict + " ".repeat(padding) + "\n";
+        out.writeBytes(new byte[] {(byte) 0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0});
+        out.write(header.length() & 0xff);
+        out.write(header.length() >> 8);
+        out.writeBytes(header.getBytes(StandardCharsets.ISO_8859_1));
+        out.writeBytes(data);
+        return out.toByteArray();
+    }
+
+    static byte[] doubles(ByteOrder order, double... values) {
+        ByteBuffer bb = ByteBuffer.allocate(values.length * 8).order(order);
+        for (double v : values) {
+            bb.putDouble(v);
+        }
+        return bb.array();
+    }
+
+    static byte[] floats(ByteOrder order, double... values) {
+        ByteBuffer bb = ByteBuffer.allocate(values.length * 4).order(order);
+        for (double v : values) {
+            bb.putFloat((float) v);
+        }
+        return bb.array();
+    }
+
+    static byte[] longs(ByteOrder order, long... values) {
+        ByteBuffer bb = ByteBuffer.allocate(values.length * 8).order(order);
+        for (long v : values) {
+            bb.putLong(v);
+        }
+        return bb.array();
+    }
+
+    static byte[] ints(ByteOrder order, int... values) {
+        ByteBuffer bb = ByteBuffer.allocate(values.length * 4).order(order);
+        for (int v : values) {
+            bb.putInt(v);
+        }
+        return bb.array();
+    }
+
+    static Path write(Path folder, String name, byte[] bytes) throws IOException {
+        return Files.write(folder.resolve(name), bytes);
+    }
+
+    static byte[] npz(Map<String, byte[]> arrays, boolean compressed) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ZipOutputStream zip = new ZipOutputStream(bytes)) {
+            zip.setMethod(compressed ? ZipOutputStream.DEFLATED : ZipOutputStream.DEFLATED);
+            zip.setLevel(compressed ? 9 : 0);
+            for (Map.Entry<String, byte[]> e : arrays.entrySet()) {
+                zip.putNextEntry(new ZipEntry(e.getKey() + ".npy"));
+                zip.write(e.getValue());
+                zip.closeEntry();
+            }
+        }
+        return bytes.toByteArray();
+    }
+}
