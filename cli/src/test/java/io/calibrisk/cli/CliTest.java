@@ -231,6 +231,29 @@ class CliTest {
     }
 
     @Test
+    void outputFilesAreWrittenWholeAndOverwrittenOnlyWithForce() throws IOException {
+        Path report = folder.resolve("report.json");
+        Result first = run("evaluate", "--example", "--format", "json", "--output", report.toString());
+        assertEquals(0, first.status(), first.err());
+        assertTrue(Files.readString(report).startsWith("{"));
+        Files.writeString(report, "keep me");
+        assertBadInput(run("evaluate", "--example", "--output", report.toString()), "report.json", "exists", "--force");
+        assertEquals("keep me", Files.readString(report));
+        Result forced = run("evaluate", "--example", "--output", report.toString(), "--force");
+        assertEquals(0, forced.status(), forced.err());
+        assertTrue(Files.readString(report).contains("recommended"));
+
+        Path failed = folder.resolve("failed.json");
+        Path nan = npy("nan.npy", new double[] {0.5, 0.5, Double.NaN, 0.5}, 2, 2);
+        assertBadInput(run("evaluate", "--probs", nan.toString(), "--labels", labels("y.npy", new long[] {0, 1}).toString(),
+                "--output", failed.toString()), "nan.npy");
+        assertFalse(Files.exists(failed));
+        try (var files = Files.list(folder)) {
+            assertTrue(files.noneMatch(p -> p.getFileName().toString().endsWith(".tmp")), "no temporary files left");
+        }
+    }
+
+    @Test
     void pluginsFolderAddsEstimators() throws IOException {
         Path plugins = Files.createDirectories(folder.resolve("plugins"));
         PluginJars.build(folder, "plugins/constant.jar", Map.of("org.example.Constant",

@@ -35,10 +35,29 @@ public final class PluginJars {
      */
     public static Path build(Path folder, String jarName, Map<String, String> sources, Map<String, String> services)
             throws IOException {
+        return build(folder, jarName, sources, services, java.util.Set.of());
+    }
+
+    /**
+     * Builds a jar, leaving some compiled classes out of it: compile a provider against a
+     * stand-in of an SPI type (another version of it) and ship only the provider, to get a
+     * plugin built against an incompatible SPI.
+     *
+     * @param folder      a scratch folder (the jar goes into it)
+     * @param jarName     the jar's file name
+     * @param sources     fully qualified class name → Java source
+     * @param services    service interface → provider class names, one per line
+     * @param compileOnly fully qualified names of classes compiled but not packed
+     * @return the jar
+     * @throws IOException if writing fails
+     */
+    public static Path build(Path folder, String jarName, Map<String, String> sources, Map<String, String> services,
+                             java.util.Set<String> compileOnly) throws IOException {
         Path src = Files.createTempDirectory(folder, "src");
         Path classes = Files.createTempDirectory(folder, "classes");
         List<String> arguments = new ArrayList<>(List.of("-d", classes.toString(), "-classpath",
-                System.getProperty("java.class.path"), "--release", "17", "-nowarn"));
+                compileOnly.isEmpty() ? System.getProperty("java.class.path") : classes.toString(),
+                "--release", "17", "-nowarn"));
         for (Map.Entry<String, String> e : sources.entrySet()) {
             Path file = src.resolve(e.getKey().replace('.', '/') + ".java");
             Files.createDirectories(file.getParent());
@@ -58,6 +77,11 @@ public final class PluginJars {
         try (OutputStream file = Files.newOutputStream(jar); JarOutputStream out = new JarOutputStream(file)) {
             try (Stream<Path> walk = Files.walk(classes)) {
                 for (Path p : walk.filter(Files::isRegularFile).sorted().toList()) {
+                    String className = classes.relativize(p).toString().replace('\\', '/').replace('/', '.')
+                            .replaceAll("\\.class$", "").replaceAll("\\$.*$", "");
+                    if (compileOnly.contains(className)) {
+                        continue;
+                    }
                     out.putNextEntry(new JarEntry(classes.relativize(p).toString().replace('\\', '/')));
                     out.write(Files.readAllBytes(p));
                     out.closeEntry();

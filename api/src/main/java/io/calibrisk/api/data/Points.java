@@ -52,6 +52,20 @@ public final class Points {
     }
 
     /**
+     * Takes ownership of a row-major array without copying it, for callers in this package
+     * that have just built the array themselves.
+     */
+    static Points wrap(int size, int dimension, double[] values) {
+        for (int i = 0; i < values.length; i++) {
+            if (!Double.isFinite(values[i])) {
+                throw new InvalidInputException("points: row " + (i / dimension) + ", column "
+                        + (i % dimension) + ": value " + values[i] + " is not finite");
+            }
+        }
+        return new Points(size, dimension, values);
+    }
+
+    /**
      * Copies rows into points.
      *
      * @param rows equally long rows of finite values (at least one column)

@@ -109,7 +109,7 @@ public final class Predictions {
                 renormalised++;
             }
         }
-        return new Predictions(Points.of(n, d, p), renormalised);
+        return new Predictions(Points.wrap(n, d, p), renormalised);
     }
 
     /**
@@ -146,7 +146,7 @@ public final class Predictions {
                 p[i * d + k] /= sum;
             }
         }
-        return new Predictions(Points.of(n, d, p), 0);
+        return new Predictions(Points.wrap(n, d, p), 0);
     }
 
     private static void checkShape(int n, int d, double[] values, String source) {

@@ -79,6 +79,57 @@ class DiscoveryTest {
     }
 
     @Test
+    void aProviderBuiltAgainstAnIncompatibleSpiIsSkippedByName() throws IOException {
+        // An "older" SPI: the provider implements only name(), so every other call is an AbstractMethodError.
+        String oldSpi = "package io.calibrisk.api.estimator;\n"
+                + "public interface EstimatorProvider { String name(); }\n";
+        String provider = "package com.example;\n"
+                + "public class OldProvider implements io.calibrisk.api.estimator.EstimatorProvider {\n"
+                + "  public String name() { return \"old\"; }\n"
+                + "}\n";
+        Path old = PluginJars.build(folder, "old.jar",
+                Map.of("io.calibrisk.api.estimator.EstimatorProvider", oldSpi, "com.example.OldProvider", provider),
+                Map.of(SERVICE, "com.example.OldProvider"), java.util.Set.of("io.calibrisk.api.estimator.EstimatorProvider"));
+        Path fine = jar("fine.jar", "FineProvider", "fine", "");
+        try (URLClassLoader loader = loader(old, fine)) {
+            Plugins plugins = Calibrisk.discover(loader);
+            assertFalse(plugins.estimators().containsKey("old"));
+            assertTrue(plugins.estimators().containsKey("fine"));
+            assertEquals(1, plugins.skipped().size());
+            String skipped = plugins.skipped().get(0);
+            assertTrue(skipped.contains("com.example.OldProvider") && skipped.contains("old.jar")
+                    && skipped.contains("AbstractMethodError"), skipped);
+            Generators.Dataset data = Generators.dataset(100, 3, Generators.RowStyle.SPREAD, 4);
+            CalibrationReport report = Calibrisk.builder().classLoader(loader).estimators("fine", "bins").build()
+                    .evaluate(data.predictions(), data.labels());
+            assertEquals("fine", report.estimators().get(0).name());
+        }
+    }
+
+    @Test
+    void estimatorsThatThrowOrReturnNaNDuringARunAreReportedAsFailed() throws IOException {
+        String throwing = PluginJars.constantEstimatorSource("com.example", "ThrowingProvider", "throwing", "")
+                .replace("final double c = hp.value(\"c\");",
+                        "final double c = hp.value(\"c\"); { if (c > 0) throw new IllegalStateException(\"out of order\"); }");
+        String nan = PluginJars.constantEstimatorSource("com.example", "NanProvider", "nan", "")
+                .replace("final double c = hp.value(\"c\");", "final double c = Double.NaN;");
+        Path jar = PluginJars.build(folder, "bad-run.jar",
+                Map.of("com.example.ThrowingProvider", throwing, "com.example.NanProvider", nan),
+                Map.of(SERVICE, "com.example.ThrowingProvider\ncom.example.NanProvider"));
+        try (URLClassLoader loader = loader(jar)) {
+            Generators.Dataset data = Generators.dataset(150, 3, Generators.RowStyle.SPREAD, 4);
+            CalibrationReport report = Calibrisk.builder().classLoader(loader)
+                    .estimators("throwing", "bins", "nan").build().evaluate(data.predictions(), data.labels());
+            EstimatorResult thrown = report.estimator("throwing").orElseThrow();
+            assertTrue(thrown.failed() && thrown.failure().contains("out of order"), thrown.failure());
+            EstimatorResult notANumber = report.estimator("nan").orElseThrow();
+            assertTrue(notANumber.failed() && notANumber.failure().contains("NaN"), notANumber.failure());
+            assertFalse(report.estimator("bins").orElseThrow().failed());
+            assertEquals("bins", report.recommended());
+        }
+    }
+
+    @Test
     void twoProvidersWithOneNameAreAnErrorNamingBoth() throws IOException {
         Path first = jar("first.jar", "FirstProvider", "twin", "");
         Path second = jar("second.jar", "SecondProvider", "twin", "");

@@ -1,0 +1,62 @@
+package io.calibrisk.cli;
+
+import io.calibrisk.cli.io.Npy;
+import io.calibrisk.testsupport.Generators;
+import io.calibrisk.testsupport.Seeds;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.quicktheories.generators.SourceDSL.integers;
+
+/**
+ * The same input and seed give byte-identical JSON reports (without timings) across runs and
+ * across 1, 2 and 8 threads, for every notion and every estimator that serves it.
+ */
+class DeterminismTest {
+
+    @TempDir
+    Path folder;
+
+    @Test
+    void reportsAreByteIdenticalAcrossRunsAndThreadCounts() {
+        Seeds.qt(4).forAll(Generators.datasets(60, 160, 2, 5), integers().between(0, 2)).checkAssert((data, notion) -> {
+            try {
+                Path probs = folder.resolve("p" + data.seed() + ".npy");
+                Path labels = folder.resolve("y" + data.seed() + ".npy");
+                int n = data.predictions().size();
+                try (OutputStream out = Files.newOutputStream(probs)) {
+                    Npy.writeDoubles(out, data.predictions().points().toArray(), n, data.predictions().classes());
+                }
+                long[] y = new long[n];
+                for (int i = 0; i < n; i++) {
+                    y[i] = data.labels().get(i);
+                }
+                try (OutputStream out = Files.newOutputStream(labels)) {
+                    Npy.writeLongs(out, y, n);
+                }
+                String name = List.of("top-label", "class-wise", "canonical").get(notion);
+                String first = null;
+                for (String threads : List.of("1", "2", "8", "2")) {
+                    CliTest.Result result = CliTest.run("evaluate", "--probs", probs.toString(), "--labels",
+                            labels.toString(), "--notion", name, "--threads", threads, "--format", "json",
+                            "--no-timings", "--seed", Long.toString(data.seed() & 7));
+                    assertEquals(0, result.status(), data + ": " + result.err());
+                    if (first == null) {
+                        first = result.out();
+                    } else {
+                        assertEquals(first, result.out(), data + ", " + name + ", threads " + threads);
+                    }
+                }
+            } catch (IOException e) {
+                throw new AssertionError(e);
+            }
+        });
+    }
+}
