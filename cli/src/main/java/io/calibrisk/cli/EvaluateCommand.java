@@ -94,6 +94,12 @@ final class EvaluateCommand implements Callable<Integer> {
     @Option(names = "--threads", description = "Size of the thread pool (default: the number of processors). Results do not depend on it.")
     int threads = Runtime.getRuntime().availableProcessors();
 
+    @Option(names = "--bootstrap", paramLabel = "N", description = "Bootstrap resamples of the test split for the interval of CE (default: ${DEFAULT-VALUE}; 0 for none).")
+    int bootstrap = EvaluationSettings.DEFAULT_RESAMPLES;
+
+    @Option(names = "--level", description = "Coverage of the bootstrap interval (default: ${DEFAULT-VALUE}).")
+    double level = EvaluationSettings.DEFAULT_LEVEL;
+
     @Option(names = "--no-timings", description = "Leave the seconds out of the report, so that reports of the same input are byte-identical.")
     boolean noTimings;
 
@@ -111,6 +117,8 @@ final class EvaluateCommand implements Callable<Integer> {
                 .testFraction(testFraction)
                 .seed(seed)
                 .threads(threads)
+                .bootstrap(bootstrap)
+                .level(level)
                 .classLoader(PluginPath.loader(root.pluginFolders));
         if (splitFile != null) {
             Split split = InputFiles.readSplit(splitFile, data.predictions().size());

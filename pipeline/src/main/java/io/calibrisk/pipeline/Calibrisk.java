@@ -100,8 +100,40 @@ public final class Calibrisk {
         private ClassLoader classLoader;
         private Plugins plugins;
         private Progress progress = Progress.NONE;
+        private int resamples = EvaluationSettings.DEFAULT_RESAMPLES;
+        private double level = EvaluationSettings.DEFAULT_LEVEL;
+        private boolean curves;
 
         private Builder() {
+        }
+
+        /**
+         * @param count bootstrap resamples of the test split for the interval of CE (default
+         *              1000; 0 for none)
+         * @return this builder
+         */
+        public Builder bootstrap(int count) {
+            this.resamples = count;
+            return this;
+        }
+
+        /**
+         * @param value the coverage of the bootstrap interval (default 0.95)
+         * @return this builder
+         */
+        public Builder level(double value) {
+            this.level = value;
+            return this;
+        }
+
+        /**
+         * @param value whether to compute each estimator's calibration curve at its chosen
+         *              grid point, for reliability diagrams (default false)
+         * @return this builder
+         */
+        public Builder curves(boolean value) {
+            this.curves = value;
+            return this;
         }
 
         /**
@@ -243,7 +275,8 @@ public final class Calibrisk {
                     : PluginDiscovery.discover(classLoader != null ? classLoader : Calibrisk.class.getClassLoader());
             CrossValidation pipeline = Guice.createInjector(new CalibriskModule(found)).getInstance(CrossValidation.class);
             EvaluationSettings config = new EvaluationSettings(notion, estimators, grids, settings, split,
-                    split != null ? Math.max(2, split.folds()) : folds, testFraction, seed, threads);
+                    split != null ? Math.max(2, split.folds()) : folds, testFraction, seed, threads, resamples, level,
+                    curves);
             pipeline.resolve(config);
             return new Calibrisk(found, pipeline, config, progress);
         }

@@ -1,5 +1,7 @@
 package io.calibrisk.api.estimator;
 
+import io.calibrisk.api.data.Points;
+
 import java.util.Map;
 import java.util.Optional;
 
@@ -26,6 +28,20 @@ public interface CalibrationFunction {
 
     /** @return the bilinear form of h, if it has one */
     default Optional<BilinearForm> bilinearForm() {
+        return Optional.empty();
+    }
+
+    /**
+     * The function's estimate of {@code E[t | z]}, for reliability diagrams: for a plug-in
+     * estimator {@code h(z, z') = ⟨z − t̂(z), z' − t̂(z')⟩} it is t̂ (binning: z − g(z); kernel
+     * density ratio: the Nadaraya–Watson t̂; two-step kernel ridge regression: z − ĝ(z)).
+     * Functions that only estimate the product, such as Kronecker kernel ridge regression,
+     * have none.
+     *
+     * @param points n' points
+     * @return the estimates of {@code E[t | z_i]}, n' × m, if the function has them
+     */
+    default Optional<Points> calibrationCurve(Points points) {
         return Optional.empty();
     }
 

@@ -88,6 +88,14 @@ public enum ReportFormat {
                 b.put("sqrtRiskTimes100", best.scaledRisk());
                 b.put("estimateSquared", best.estimateSquared());
                 b.put("estimate", best.estimate());
+                if (e.interval() != null) {
+                    Map<String, Object> interval = new LinkedHashMap<>();
+                    interval.put("lower", e.interval().lower());
+                    interval.put("upper", e.interval().upper());
+                    interval.put("level", e.interval().level());
+                    interval.put("resamples", e.interval().resamples());
+                    b.put("estimateInterval", interval);
+                }
                 return (Object) b;
             }).orElse(null));
             List<Object> grid = new ArrayList<>();
@@ -128,8 +136,10 @@ public enum ReportFormat {
                 report.split()));
         List<String[]> rows = new ArrayList<>();
         rows.add(timings
-                ? new String[] {"", "estimator", "sqrt(risk)x100 ± SE", "CE estimate", "hyperparameters", "seconds"}
-                : new String[] {"", "estimator", "sqrt(risk)x100 ± SE", "CE estimate", "hyperparameters"});
+                ? new String[] {"", "estimator", "sqrt(risk)x100 ± SE", "CE estimate" + intervalHeader(report),
+                    "hyperparameters", "seconds"}
+                : new String[] {"", "estimator", "sqrt(risk)x100 ± SE", "CE estimate" + intervalHeader(report),
+                    "hyperparameters"});
         for (EstimatorResult e : report.estimators()) {
             String mark = e.name().equals(report.recommended()) ? "*" : "";
             String seconds = String.format(Locale.ROOT, "%.2f", e.seconds());
@@ -143,8 +153,9 @@ public enum ReportFormat {
                 mark,
                 e.name(),
                 String.format(Locale.ROOT, "%.4f ± %.4f", best.scaledRisk(), best.scaledRiskStdError()),
-                String.format(Locale.ROOT, "%.5f", best.estimate()),
-                Hyperparameters.of(best.hyperparameters()).toString(),
+                String.format(Locale.ROOT, "%.5f", best.estimate()) + (e.interval() == null ? ""
+                        : String.format(Locale.ROOT, " [%.5f, %.5f]", e.interval().lower(), e.interval().upper())),
+                compact(best.hyperparameters()),
                 seconds,
             };
             rows.add(timings ? row : java.util.Arrays.copyOf(row, 5));
@@ -185,11 +196,31 @@ public enum ReportFormat {
         return sb.toString();
     }
 
+    /** Hyperparameters for people: four significant digits (the JSON report keeps every digit). */
+    static String compact(Map<String, Double> hyperparameters) {
+        StringBuilder sb = new StringBuilder();
+        hyperparameters.forEach((k, v) -> {
+            if (sb.length() > 0) {
+                sb.append(", ");
+            }
+            sb.append(k).append('=').append(v == Math.rint(v) && Math.abs(v) < 1e6
+                    ? Hyperparameters.format(v) : String.format(Locale.ROOT, "%.4g", v));
+        });
+        return sb.length() == 0 ? "-" : sb.toString();
+    }
+
+    private static String intervalHeader(CalibrationReport report) {
+        return report.estimators().stream().filter(e -> e.interval() != null).findFirst()
+                .map(e -> String.format(Locale.ROOT, " [%s%% CI]", Hyperparameters.format(e.interval().level() * 100)))
+                .orElse("");
+    }
+
     private static String csv(CalibrationReport report, boolean timings) {
         StringBuilder sb = new StringBuilder();
         int k = report.folds();
         List<String> header = new ArrayList<>(List.of("estimator", "hyperparameters", "risk", "risk_std_error",
-                "sqrt_risk_x100", "estimate_squared", "estimate", "stable", "chosen", "recommended"));
+                "sqrt_risk_x100", "estimate_squared", "estimate", "estimate_lower", "estimate_upper", "stable", "chosen",
+                "recommended"));
         if (timings) {
             header.add("seconds");
         }
@@ -200,7 +231,7 @@ public enum ReportFormat {
         sb.append(String.join(",", header)).append('\n');
         for (EstimatorResult e : report.estimators()) {
             if (e.grid().isEmpty()) {
-                List<String> row = new ArrayList<>(List.of(quote(e.name()), "", "", "", "", "", "", "", "", ""));
+                List<String> row = new ArrayList<>(List.of(quote(e.name()), "", "", "", "", "", "", "", "", "", "", ""));
                 if (timings) {
                     row.add(Json.number(e.seconds()));
                 }
@@ -221,6 +252,9 @@ public enum ReportFormat {
                 row.add(Json.number(g.scaledRisk()));
                 row.add(Json.number(g.estimateSquared()));
                 row.add(Json.number(g.estimate()));
+                boolean chosen = i == e.bestIndex() && e.interval() != null;
+                row.add(chosen ? Json.number(e.interval().lower()) : "");
+                row.add(chosen ? Json.number(e.interval().upper()) : "");
                 row.add(Boolean.toString(g.stable()));
                 row.add(Boolean.toString(i == e.bestIndex()));
                 row.add(Boolean.toString(i == e.bestIndex() && e.name().equals(report.recommended())));

@@ -118,6 +118,17 @@ final class BinnedCalibration implements CalibrationFunction {
         return FeatureMatrix.of(phi.length, 1, phi);
     }
 
+    /** The binned estimate of E[t | z]: {@code z − g(z)} (acc_b plus z − conf_b within the bin). */
+    @Override
+    public Optional<Points> calibrationCurve(Points points) {
+        double[] out = new double[points.size()];
+        for (int i = 0; i < out.length; i++) {
+            double z = points.get(i, 0);
+            out[i] = z - gap(z);
+        }
+        return Optional.of(Points.of(out.length, 1, out));
+    }
+
     @Override
     public Map<String, Double> diagnostics() {
         return Map.of("emptyBins", (double) emptyBins);

@@ -16,7 +16,9 @@ import io.calibrisk.api.estimator.EstimatorProvider;
 import io.calibrisk.api.estimator.PreparedTraining;
 import io.calibrisk.api.estimator.Setting;
 import io.calibrisk.api.kernel.Kernel;
+import io.calibrisk.api.report.CalibrationCurve;
 import io.calibrisk.api.report.CalibrationReport;
+import io.calibrisk.api.report.EstimateInterval;
 import io.calibrisk.api.report.EstimatorResult;
 import io.calibrisk.api.report.FoldResult;
 import io.calibrisk.api.report.GridPointResult;
@@ -220,7 +222,7 @@ public final class CrossValidation {
                 }
                 EstimatorProvider provider = providers.get(name);
                 results.add(runEstimator(name, e, names.size(), provider, estimators.get(e),
-                        searchSpace(name, provider, settings), plan, pool, progress));
+                        searchSpace(name, provider, settings), plan, settings, pool, progress));
             }
         }
         int k = split.folds();
@@ -251,54 +253,21 @@ public final class CrossValidation {
 
     private EstimatorResult runEstimator(String name, int index, int count, EstimatorProvider provider,
                                          CalibrationEstimator estimator, SearchSpace space, FoldPlan plan,
-                                         PoolParallelism pool, Progress progress) {
+                                         EvaluationSettings settings, PoolParallelism pool, Progress progress) {
         String source = PluginDiscovery.sourceOf(provider.getClass());
         long start = System.nanoTime();
         int k = plan.folds();
         int c = plan.components();
         int g = space.size();
-        double[][][] risks = new double[k][c][g];
-        double[][][] estimates = new double[k][c][g];
-        @SuppressWarnings("unchecked")
-        Map<String, Double>[][][] diagnostics = new Map[k][c][g];
-        String[][][] instability = new String[k][c][g];
+        FoldOutcome[] outcomes = new FoldOutcome[k];
         AtomicLong completed = new AtomicLong();
         long total = (long) k * c * g;
         LOG.info("estimator {}: {} folds × {} grid points{}", name, k, g, c > 1 ? " × " + c + " components" : "");
         try {
-            pool.forEach(k * c, task -> {
-                int f = task / c;
-                int j = task % c;
-                CalibrationSet train = plan.training(f, j);
-                CalibrationSet evaluation = plan.evaluation(f, j);
-                CalibrationSet test = plan.test(j);
-                List<Hyperparameters> points = space.points(train.size());
-                int at = -1;
-                try {
-                    PreparedTraining prepared = estimator.prepare(train);
-                    for (at = 0; at < g; at++) {
-                        CalibrationFunction h = prepared.fit(points.get(at));
-                        if (h.dimension() != train.dimension()) {
-                            throw new EstimationException("returned a function of dimension " + h.dimension()
-                                    + " for points of dimension " + train.dimension());
-                        }
-                        Risk.Value risk = Risk.of(h, evaluation);
-                        Risk.Value estimate = Risk.estimate(h, test);
-                        risks[f][j][at] = risk.risk();
-                        estimates[f][j][at] = estimate.risk();
-                        Map<String, Double> diag = new TreeMap<>(h.diagnostics());
-                        risk.counts().forEach((key, v) -> diag.merge("evaluation." + key, v.doubleValue(), Double::sum));
-                        estimate.counts().forEach((key, v) -> diag.merge("test." + key, v.doubleValue(), Double::sum));
-                        diagnostics[f][j][at] = diag;
-                        instability[f][j][at] = h.instability().orElse(null);
-                        progress.update(new Progress.Event(name, index, count, f, at, completed.incrementAndGet(), total));
-                    }
-                } catch (RuntimeException | LinkageError e) {
-                    String where = "fold " + f + (c > 1 ? ", class " + j : "")
-                            + (at >= 0 && at < g ? ", grid point " + points.get(at) : ", preparation");
-                    throw new EstimationException(where + ": " + e, e);
-                }
-            });
+            // One task per fold: its components run in order inside it, so sums over components
+            // (and over the test samples' h(z_i, z_i)) have a fixed order whatever the threads.
+            pool.forEach(k, f -> outcomes[f] = runFold(name, index, count, estimator, space, plan, settings.curves(), f,
+                    completed, total, progress));
         } catch (RuntimeException | LinkageError e) {
             Throwable cause = e;
             for (Throwable t = e; t != null; t = t.getCause()) {
@@ -320,17 +289,12 @@ public final class CrossValidation {
             List<FoldResult> foldResults = new ArrayList<>(k);
             String unstable = null;
             for (int f = 0; f < k; f++) {
-                Map<String, Double> merged = new TreeMap<>();
-                for (int j = 0; j < c; j++) {
-                    foldRisk[f] += risks[f][j][at];
-                    foldEstimate[f] += estimates[f][j][at];
-                    diagnostics[f][j][at].forEach((key, v) -> merged.merge(key, v,
-                            key.startsWith("evaluation.") || key.startsWith("test.") ? Double::sum : Math::max));
-                    if (unstable == null && instability[f][j][at] != null) {
-                        unstable = "fold " + f + (c > 1 ? ", class " + j : "") + ": " + instability[f][j][at];
-                    }
+                foldRisk[f] = outcomes[f].risk[at];
+                foldEstimate[f] = outcomes[f].estimate[at];
+                foldResults.add(new FoldResult(foldRisk[f], foldEstimate[f], outcomes[f].diagnostics.get(at)));
+                if (unstable == null && outcomes[f].instability[at] != null) {
+                    unstable = "fold " + f + ": " + outcomes[f].instability[at];
                 }
-                foldResults.add(new FoldResult(foldRisk[f], foldEstimate[f], merged));
             }
             double mean = mean(foldRisk);
             grid.add(new GridPointResult(reported.get(at).reported(), mean, standardError(foldRisk, mean),
@@ -346,7 +310,84 @@ public final class CrossValidation {
         }
         LOG.info("estimator {}: chose {} (risk {}) in {} s", name, reported.get(best), grid.get(best).risk(),
                 String.format(java.util.Locale.ROOT, "%.2f", seconds));
-        return new EstimatorResult(name, source, seconds, grid, best, null);
+        EstimateInterval interval = Bootstrap.interval(outcomes, best, settings);
+        List<CalibrationCurve> curves = settings.curves() ? Curves.ensemble(outcomes, best, plan) : List.of();
+        return new EstimatorResult(name, source, seconds, grid, best, null, interval, curves);
+    }
+
+    /** What one fold produced at every grid point, summed over the notion's components. */
+    static final class FoldOutcome {
+        final double[] risk;
+        final double[] estimate;
+        final List<Map<String, Double>> diagnostics;
+        final String[] instability;
+        /** Per grid point, Σ over components of h(z_i, z_i) on each test sample. */
+        final double[][] testDiagonal;
+        /** Per grid point and component, the curve E[t|z] (flattened), or null. */
+        final double[][][] curves;
+
+        FoldOutcome(int grid, int components, int testSize) {
+            risk = new double[grid];
+            estimate = new double[grid];
+            diagnostics = new ArrayList<>(grid);
+            for (int at = 0; at < grid; at++) {
+                diagnostics.add(new TreeMap<>());
+            }
+            instability = new String[grid];
+            testDiagonal = new double[grid][testSize];
+            curves = new double[grid][components][];
+        }
+    }
+
+    private static FoldOutcome runFold(String name, int index, int count, CalibrationEstimator estimator,
+                                       SearchSpace space, FoldPlan plan, boolean curves, int f, AtomicLong completed,
+                                       long total, Progress progress) {
+        int c = plan.components();
+        int g = space.size();
+        FoldOutcome outcome = new FoldOutcome(g, c, plan.testSize());
+        for (int j = 0; j < c; j++) {
+            CalibrationSet train = plan.training(f, j);
+            CalibrationSet evaluation = plan.evaluation(f, j);
+            CalibrationSet test = plan.test(j);
+            List<Hyperparameters> points = space.points(train.size());
+            int at = -1;
+            try {
+                PreparedTraining prepared = estimator.prepare(train);
+                for (at = 0; at < g; at++) {
+                    CalibrationFunction h = prepared.fit(points.get(at));
+                    if (h.dimension() != train.dimension()) {
+                        throw new EstimationException("returned a function of dimension " + h.dimension()
+                                + " for points of dimension " + train.dimension());
+                    }
+                    Risk.Value risk = Risk.of(h, evaluation);
+                    Risk.Diagonal diagonal = Risk.diagonal(h, test);
+                    outcome.risk[at] += risk.risk();
+                    outcome.estimate[at] += diagonal.mean();
+                    double[] sum = outcome.testDiagonal[at];
+                    double[] values = diagonal.values();
+                    for (int i = 0; i < sum.length; i++) {
+                        sum[i] += values[i];
+                    }
+                    Map<String, Double> diag = outcome.diagnostics.get(at);
+                    // Numbers of the fit (a rank, say) take the largest over components; counts add up.
+                    h.diagnostics().forEach((key, v) -> diag.merge(key, v, Math::max));
+                    risk.counts().forEach((key, v) -> diag.merge("evaluation." + key, v.doubleValue(), Double::sum));
+                    diagonal.counts().forEach((key, v) -> diag.merge("test." + key, v.doubleValue(), Double::sum));
+                    if (outcome.instability[at] == null && h.instability().isPresent()) {
+                        outcome.instability[at] = (c > 1 ? "class " + j + ": " : "") + h.instability().get();
+                    }
+                    if (curves) {
+                        outcome.curves[at][j] = Curves.evaluate(h, plan, test);
+                    }
+                    progress.update(new Progress.Event(name, index, count, f, at, completed.incrementAndGet(), total));
+                }
+            } catch (RuntimeException | LinkageError e) {
+                String where = "fold " + f + (c > 1 ? ", class " + j : "")
+                        + (at >= 0 && at < g ? ", grid point " + points.get(at) : ", preparation");
+                throw new EstimationException(where + ": " + e, e);
+            }
+        }
+        return outcome;
     }
 
     private static double mean(double[] values) {

@@ -22,15 +22,23 @@ import java.util.Map;
  * @param testFraction the held-out fraction when shuffling, in (0, 1)
  * @param seed         the seed of the shuffle
  * @param threads      the size of the thread pool (at least 1); results do not depend on it
+ * @param resamples    bootstrap resamples for the interval of CE (0 for none)
+ * @param level        the coverage of that interval, in (0, 1)
+ * @param curves       whether to compute every estimator's calibration curve at its chosen point
  */
 public record EvaluationSettings(Notion notion, List<String> estimators, Map<String, Map<String, double[]>> grids,
                                  Map<String, Map<String, String>> settings, Split split, int folds,
-                                 double testFraction, long seed, int threads) {
+                                 double testFraction, long seed, int threads, int resamples, double level,
+                                 boolean curves) {
 
     /** The paper's number of folds. */
     public static final int DEFAULT_FOLDS = 5;
     /** The paper's held-out fraction. */
     public static final double DEFAULT_TEST_FRACTION = 0.2;
+    /** Bootstrap resamples for the interval of CE. */
+    public static final int DEFAULT_RESAMPLES = 1000;
+    /** Coverage of the bootstrap interval. */
+    public static final double DEFAULT_LEVEL = 0.95;
 
     /**
      * @throws InvalidSettingException if a value is out of range
@@ -50,6 +58,12 @@ public record EvaluationSettings(Notion notion, List<String> estimators, Map<Str
         }
         if (threads < 1) {
             throw InvalidSettingException.of("threads", threads, "must be at least 1");
+        }
+        if (resamples < 0 || resamples > 10_000_000) {
+            throw InvalidSettingException.of("bootstrap", resamples, "must lie in [0, 10000000]");
+        }
+        if (!(level > 0 && level < 1)) {
+            throw InvalidSettingException.of("level", level, "must lie strictly between 0 and 1");
         }
     }
 

@@ -57,6 +57,14 @@ final class FoldPlan {
         return max;
     }
 
+    int testSize() {
+        return test.length;
+    }
+
+    Notion notion() {
+        return notion;
+    }
+
     int largestQuerySize() {
         int max = test.length;
         for (int[] rows : evaluation) {

@@ -87,6 +87,57 @@ class CrossValidationTest {
         assertEquals(5, report.folds());
     }
 
+    /** The bootstrap interval and the curves are those of the fold models at the chosen grid point. */
+    @Test
+    void bootstrapIntervalAndCurvesComeFromTheFoldModels() {
+        CalibrationReport report = Calibrisk.builder().estimators("bins").grid("bins", "bins", 5, 10).seed(4)
+                .bootstrap(500).curves(true).build().evaluate(DATA.predictions(), DATA.labels());
+        EstimatorResult result = report.estimator("bins").orElseThrow();
+        double bins = result.best().orElseThrow().hyperparameters().get("bins");
+        Split split = Split.shuffled(400, 5, 0.2, 4);
+        CalibrationSet all = Notion.TOP_LABEL.components(DATA.predictions(), DATA.labels()).get(0);
+        CalibrationSet test = all.select(split.testIndices());
+        int n = test.size();
+        double[] d = new double[n];
+        double[] grid = result.curves().get(0).z();
+        double[] curve = new double[grid.length];
+        for (int f = 0; f < 5; f++) {
+            CalibrationFunction h = new EqualWidthBins().create(new EstimatorContext(Notion.TOP_LABEL, 4, Map.of(),
+                    Map.of(), Parallelism.sequential())).prepare(all.select(split.trainingIndices(f)))
+                    .fit(Hyperparameters.of(Map.of("bins", bins)));
+            for (int i = 0; i < n; i++) {
+                double[] z = test.points().row(i);
+                d[i] += h.value(z, z) / 5;
+            }
+            for (int i = 0; i < grid.length; i++) {
+                double[] z = {grid[i]};
+                curve[i] += h.calibrationCurve(io.calibrisk.api.data.Points.of(1, 1, z)).orElseThrow().get(0, 0) / 5;
+            }
+        }
+        java.util.SplittableRandom random = new java.util.SplittableRandom(4);
+        double[] ce = new double[500];
+        for (int b = 0; b < 500; b++) {
+            double sum = 0;
+            for (int i = 0; i < n; i++) {
+                sum += d[random.nextInt(n)];
+            }
+            ce[b] = Math.sqrt(Math.max(0, sum / n));
+        }
+        java.util.Arrays.sort(ce);
+        double lower = ce[12] + (0.025 * 499 - 12) * (ce[13] - ce[12]);
+        double upper = ce[486] + (0.975 * 499 - 486) * (ce[487] - ce[486]);
+        assertClose(lower, result.interval().lower(), 1e-12, "lower");
+        assertClose(upper, result.interval().upper(), 1e-12, "upper");
+        assertTrue(result.interval().lower() <= result.best().orElseThrow().estimate()
+                && result.best().orElseThrow().estimate() <= result.interval().upper(), result.interval().toString());
+        assertEquals(201, grid.length);
+        for (int i = 0; i < grid.length; i++) {
+            assertClose(curve[i], result.curves().get(0).expected()[i], 1e-12, 1e-15, "curve at " + grid[i]);
+        }
+        assertTrue(Calibrisk.builder().estimators("bins").bootstrap(0).build().evaluate(DATA.predictions(), DATA.labels())
+                .estimators().get(0).interval() == null);
+    }
+
     @Test
     void reportsDoNotDependOnTheNumberOfThreads() {
         Seeds.qt(5).forAll(Generators.datasets(60, 300, 2, 5)).checkAssert(data -> {
