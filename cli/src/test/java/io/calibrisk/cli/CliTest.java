@@ -145,9 +145,59 @@ class CliTest {
     }
 
     @Test
+    void compareTabulatesEstimatorsAgainstModels() throws IOException {
+        Path models = Files.createDirectories(folder.resolve("models"));
+        assertEquals(0, run("simulate", "--samples", "300", "--seed", "1", "--output-dir", models.resolve("sim-a").toString())
+                .status());
+        assertEquals(0, run("simulate", "--samples", "400", "--seed", "2", "--output-dir", models.resolve("sim-b").toString())
+                .status());
+        Generators.Dataset data = Generators.dataset(200, 5, Generators.RowStyle.CONFIDENT, 3);
+        StringBuilder csv = new StringBuilder();
+        for (int i = 0; i < 200; i++) {
+            for (int k = 0; k < 5; k++) {
+                csv.append(data.predictions().get(i, k)).append(',');
+            }
+            csv.append(data.labels().get(i)).append('\n');
+        }
+        Files.writeString(models.resolve("net.csv"), csv);
+        Result table = run("compare", models.toString(), "--estimators", "bins-15,bins", "--quiet");
+        assertEquals(0, table.status(), table.err());
+        List<String> lines = table.out().lines().toList();
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("estimator") && l.contains("net") && l.contains("sim-a")
+                && l.contains("sim-b")), table.out());
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("bins-15 ") && l.contains("±")), table.out());
+        assertTrue(table.out().contains("CE estimate"), table.out());
+        assertEquals("", table.err());
+
+        Result json = run("compare", models.resolve("sim-a").toString(), models.resolve("net.csv").toString(),
+                "--estimators", "bins", "--format", "json", "--quiet");
+        assertEquals(0, json.status(), json.err());
+        Object parsed = JsonReader.parse(json.out());
+        assertEquals("sim-a", JsonReader.at(parsed, "models", 0, "name"));
+        assertEquals("net", JsonReader.at(parsed, "models", 1, "name"));
+        assertEquals(300.0, JsonReader.at(parsed, "models", 0, "report", "samples"));
+        Result csvOut = run("compare", models.toString(), "--estimators", "bins", "--format", "csv", "--quiet");
+        assertEquals(4, csvOut.out().lines().count(), csvOut.out());
+        assertBadInput(run("compare", folder.resolve("nothing-here").toString()), "nothing-here", "no such file");
+    }
+
+    @Test
+    void progressGoesToStandardErrorUnlessQuiet() {
+        Result loud = run("evaluate", "--example", "--estimators", "bins");
+        assertEquals(0, loud.status(), loud.err());
+        assertTrue(loud.err().contains("bins: 90/90 fits"), loud.err());
+        Result quiet = run("evaluate", "--example", "--estimators", "bins", "--quiet");
+        assertEquals("", quiet.err());
+    }
+
+    @Test
     void helpAndVersion() {
         assertEquals(0, run("--help").status());
-        assertEquals(0, run("evaluate", "--help").status());
+        for (String command : List.of("evaluate", "compare", "list", "simulate")) {
+            Result help = run(command, "--help");
+            assertEquals(0, help.status(), command);
+            assertTrue(help.out().startsWith("Usage: calibrisk " + command), help.out());
+        }
         Result version = run("--version");
         assertEquals(0, version.status());
         assertTrue(version.out().startsWith("calibrisk "), version.out());

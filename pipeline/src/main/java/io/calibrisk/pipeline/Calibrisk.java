@@ -71,6 +71,18 @@ public final class Calibrisk {
         return pipeline.evaluate(predictions, labels, settings, progress);
     }
 
+    /**
+     * Runs the pipeline, reporting progress to a listener of this run only.
+     *
+     * @param predictions the predictions, validated
+     * @param labels      the labels, one per prediction
+     * @param listener    receives progress events; null for none
+     * @return the report
+     */
+    public CalibrationReport evaluate(Predictions predictions, Labels labels, Progress listener) {
+        return pipeline.evaluate(predictions, labels, settings, listener == null ? Progress.NONE : listener);
+    }
+
     /** @return the estimators this instance runs, in report order */
     public List<String> estimators() {
         return pipeline.resolve(settings);

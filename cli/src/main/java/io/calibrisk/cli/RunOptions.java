@@ -1,0 +1,118 @@
+package io.calibrisk.cli;
+
+import io.calibrisk.api.InvalidSettingException;
+import io.calibrisk.api.data.Notion;
+import io.calibrisk.api.data.Split;
+import io.calibrisk.pipeline.Calibrisk;
+import io.calibrisk.pipeline.evaluation.EvaluationSettings;
+import picocli.CommandLine.Option;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The options of a pipeline run, shared by {@code evaluate} and {@code compare}. */
+final class RunOptions {
+
+    @Option(names = "--notion", paramLabel = "NOTION", description = "top-label, canonical or class-wise (default: top-label).")
+    String notion = Notion.TOP_LABEL.id();
+
+    @Option(names = "--estimators", paramLabel = "a,b,...", split = ",", description = "Estimators to run, in report order (default: all that support the notion).")
+    List<String> estimators = new ArrayList<>();
+
+    @Option(names = "--folds", description = "Number of cross-validation folds (default: 5).")
+    Integer folds;
+
+    @Option(names = "--test-fraction", description = "Held-out fraction of the samples (default: ${DEFAULT-VALUE}).")
+    double testFraction = EvaluationSettings.DEFAULT_TEST_FRACTION;
+
+    @Option(names = "--seed", description = "Seed of the shuffle that makes the split and of the bootstrap (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--grid", paramLabel = "ESTIMATOR.PARAM=v1,v2,...", description = "Replace an estimator's search space axis with these values, parsed as exact doubles (repeatable), e.g. --grid bins.bins=5,10,20.")
+    List<String> grids = new ArrayList<>();
+
+    @Option(names = "--set", paramLabel = "ESTIMATOR.SETTING=VALUE", description = "An estimator setting (repeatable), e.g. --set kkr.gamma=0.5; see 'calibrisk list'.")
+    List<String> sets = new ArrayList<>();
+
+    @Option(names = "--threads", description = "Size of the thread pool (default: the number of processors). Results do not depend on it.")
+    int threads = Runtime.getRuntime().availableProcessors();
+
+    @Option(names = "--bootstrap", paramLabel = "N", description = "Bootstrap resamples of the test split for the interval of CE (default: ${DEFAULT-VALUE}; 0 for none).")
+    int bootstrap = EvaluationSettings.DEFAULT_RESAMPLES;
+
+    @Option(names = "--level", description = "Coverage of the bootstrap interval (default: ${DEFAULT-VALUE}).")
+    double level = EvaluationSettings.DEFAULT_LEVEL;
+
+    @Option(names = {"-q", "--quiet"}, description = "No progress bar or progress lines.")
+    boolean quiet;
+
+    /** @return the notion, validated */
+    Notion notion() {
+        return Notion.parse(notion);
+    }
+
+    /**
+     * @param pluginFolders the folders named with --plugins
+     * @param split         a user-supplied split, or null
+     * @return a builder with every option applied
+     */
+    Calibrisk.Builder builder(List<Path> pluginFolders, Split split) {
+        Calibrisk.Builder builder = Calibrisk.builder()
+                .notion(notion())
+                .estimators(estimators)
+                .testFraction(testFraction)
+                .seed(seed)
+                .threads(threads)
+                .bootstrap(bootstrap)
+                .level(level)
+                .classLoader(PluginPath.loader(pluginFolders));
+        if (split != null) {
+            if (folds != null && folds != split.folds()) {
+                throw InvalidSettingException.of("--folds", folds, "disagrees with the split file, which has "
+                        + split.folds() + " folds");
+            }
+            builder.split(split);
+        } else {
+            builder.folds(folds == null ? EvaluationSettings.DEFAULT_FOLDS : folds);
+        }
+        for (String grid : grids) {
+            Assignment a = Assignment.parse("--grid", grid);
+            builder.grid(a.estimator(), a.key(), parseValues(grid, a.value()));
+        }
+        for (String set : sets) {
+            Assignment a = Assignment.parse("--set", set);
+            builder.setting(a.estimator(), a.key(), a.value());
+        }
+        return builder;
+    }
+
+    private static double[] parseValues(String option, String text) {
+        String[] parts = text.split(",");
+        double[] values = new double[parts.length];
+        for (int i = 0; i < parts.length; i++) {
+            try {
+                values[i] = Double.parseDouble(parts[i].strip());
+            } catch (NumberFormatException e) {
+                throw InvalidSettingException.of("--grid " + option, parts[i], "is not a number");
+            }
+            if (!Double.isFinite(values[i])) {
+                throw InvalidSettingException.of("--grid " + option, parts[i], "is not finite");
+            }
+        }
+        return values;
+    }
+
+    /** {@code ESTIMATOR.KEY=VALUE}, split at the '=' and at the last '.' before it. */
+    record Assignment(String estimator, String key, String value) {
+        static Assignment parse(String option, String text) {
+            int eq = text.indexOf('=');
+            int dot = eq < 0 ? -1 : text.lastIndexOf('.', eq);
+            if (eq < 0 || dot <= 0 || dot == eq - 1 || eq == text.length() - 1) {
+                throw InvalidSettingException.of(option, text, "expected ESTIMATOR.NAME=VALUE, e.g. "
+                        + ("--grid".equals(option) ? "bins.bins=5,10,20" : "kkr.gamma=0.5"));
+            }
+            return new Assignment(text.substring(0, dot), text.substring(dot + 1, eq), text.substring(eq + 1));
+        }
+    }
+}
