@@ -28,6 +28,7 @@ import java.util.List;
             "squared calibration error is scored by an unbiased risk and tuned by cross-validation; the best",
             "one reports the calibration error on a held-out split (Gruber & Bach, TMLR 2025)."},
         subcommands = {EvaluateCommand.class, CompareCommand.class, ListCommand.class, SimulateCommand.class,
+            picocli.AutoComplete.GenerateCompletion.class,
             CommandLine.HelpCommand.class})
 public final class CalibriskCommand implements Runnable {
     /** Exit status for bad input or usage. */

@@ -30,6 +30,19 @@ class DeterminismTest {
     @TempDir
     Path folder;
 
+    /** Hash orders are salted per JVM: two processes must still write the same bytes. */
+    @Test
+    void reportsAreByteIdenticalAcrossProcesses() throws IOException, InterruptedException {
+        String[] args = {"evaluate", "--example", "--format", "json", "--no-timings", "--quiet"};
+        Jvm.Result first = Jvm.run(folder, "512m", args);
+        Jvm.Result second = Jvm.run(folder, "512m", args);
+        assertEquals(0, first.status(), first.err());
+        assertEquals(first.out(), second.out());
+        String[] canonical = {"evaluate", "--example", "--notion", "class-wise", "--format", "csv", "--no-timings", "--quiet",
+            "--threads", "1"};
+        assertEquals(Jvm.run(folder, "512m", canonical).out(), Jvm.run(folder, "512m", canonical).out());
+    }
+
     @Test
     void reportsAreByteIdenticalAcrossRunsAndThreadCounts() {
         Seeds.qt(4).forAll(Generators.datasets(60, 160, 2, 5), integers().between(0, 2)).checkAssert((data, notion) -> {

@@ -5,13 +5,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -23,19 +19,8 @@ class MemoryTest {
     @TempDir
     Path folder;
 
-    record Process(int status, String out, String err) {
-    }
-
-    private Process java(String heap, String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx" + heap, "-cp", System.getProperty("java.class.path"), CalibriskCommand.class.getName()));
-        command.addAll(List.of(args));
-        Path out = folder.resolve("out.txt");
-        Path err = folder.resolve("err.txt");
-        java.lang.Process process = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-        assertTrue(process.waitFor(120, TimeUnit.SECONDS), "the CLI finished");
-        return new Process(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
-                Files.readString(err, StandardCharsets.UTF_8));
+    private Jvm.Result java(String heap, String... args) throws IOException, InterruptedException {
+        return Jvm.run(folder, heap, args);
     }
 
     @Test
@@ -51,7 +36,7 @@ class MemoryTest {
                 .replace("    };\n  }\n}", "    };\n   }\n  };\n }\n}");
         PluginJars.build(folder, "plugins/hungry.jar", Map.of("org.example.Hungry", source),
                 Map.of("io.calibrisk.api.estimator.EstimatorProvider", "org.example.Hungry"));
-        Process result = java("64m", "--plugins", plugins.toString(), "evaluate", "--example", "--estimators",
+        Jvm.Result result = java("64m", "--plugins", plugins.toString(), "evaluate", "--example", "--estimators",
                 "hungry,bins", "--threads", "2");
         assertEquals(2, result.status(), result.err());
         String err = result.err().strip();
@@ -63,9 +48,9 @@ class MemoryTest {
 
     @Test
     void anInputLargerThanTheHeapIsRefusedBeforeItIsRead() throws IOException, InterruptedException {
-        Process sim = java("256m", "simulate", "--samples", "400000", "--classes", "10", "--output-dir", folder.toString());
+        Jvm.Result sim = java("256m", "simulate", "--samples", "400000", "--classes", "10", "--output-dir", folder.toString());
         assertEquals(0, sim.status(), sim.err());
-        Process result = java("48m", "evaluate", "--probs", folder.resolve("probs.npy").toString(), "--labels",
+        Jvm.Result result = java("48m", "evaluate", "--probs", folder.resolve("probs.npy").toString(), "--labels",
                 folder.resolve("labels.npy").toString());
         assertEquals(2, result.status(), result.err());
         assertTrue(result.err().contains("probs.npy") && result.err().contains("more memory"), result.err());
@@ -74,7 +59,7 @@ class MemoryTest {
 
     @Test
     void theSameRunFitsInAnAdequateHeap() throws IOException, InterruptedException {
-        Process result = java("256m", "evaluate", "--example", "--estimators", "bins");
+        Jvm.Result result = java("256m", "evaluate", "--example", "--estimators", "bins");
         assertEquals(0, result.status(), result.err());
         assertTrue(result.out().contains("bins"), result.out());
     }

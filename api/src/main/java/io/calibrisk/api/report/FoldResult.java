@@ -13,8 +13,8 @@ import java.util.Map;
  */
 public record FoldResult(double risk, double estimateSquared, Map<String, Double> diagnostics) {
 
-    /** Copies the diagnostics. */
+    /** Copies the diagnostics, sorted by name so that reports list them in a fixed order. */
     public FoldResult {
-        diagnostics = Map.copyOf(diagnostics);
+        diagnostics = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(diagnostics));
     }
 }
