@@ -67,6 +67,27 @@ public record EvaluationSettings(Notion notion, List<String> estimators, Map<Str
         }
     }
 
+    /**
+     * The paper's defaults: every estimator that serves the notion, 5 folds, test fraction
+     * 0.2, seed 0, 1000 bootstrap resamples at 95 %, no curves, one thread per processor.
+     *
+     * @param notion the notion of calibration
+     * @return the settings
+     */
+    public static EvaluationSettings defaults(Notion notion) {
+        return new EvaluationSettings(notion, List.of(), Map.of(), Map.of(), null, DEFAULT_FOLDS, DEFAULT_TEST_FRACTION,
+                0, Runtime.getRuntime().availableProcessors(), DEFAULT_RESAMPLES, DEFAULT_LEVEL, false);
+    }
+
+    /**
+     * @param names the estimators to run, in report order
+     * @return these settings with only those estimators
+     */
+    public EvaluationSettings withEstimators(String... names) {
+        return new EvaluationSettings(notion, List.of(names), grids, settings, split, folds, testFraction, seed, threads,
+                resamples, level, curves);
+    }
+
     private static <V> Map<String, Map<String, V>> copy(Map<String, Map<String, V>> map) {
         Map<String, Map<String, V>> out = new LinkedHashMap<>();
         map.forEach((k, v) -> out.put(k, Collections.unmodifiableMap(new LinkedHashMap<>(v))));
