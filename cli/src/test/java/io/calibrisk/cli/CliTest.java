@@ -191,6 +191,35 @@ class CliTest {
     }
 
     @Test
+    void readsCsvFromStandardInput() throws IOException {
+        Generators.Dataset data = Generators.dataset(60, 3, Generators.RowStyle.SPREAD, 6);
+        StringBuilder csv = new StringBuilder("p0,p1,p2,y\n");
+        for (int i = 0; i < 60; i++) {
+            csv.append(data.predictions().get(i, 0)).append(',').append(data.predictions().get(i, 1)).append(',')
+                    .append(data.predictions().get(i, 2)).append(',').append(data.labels().get(i)).append('\n');
+        }
+        Path file = Files.writeString(folder.resolve("in.csv"), csv);
+        java.io.InputStream original = System.in;
+        Result piped;
+        try {
+            System.setIn(new java.io.ByteArrayInputStream(csv.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+            piped = run("evaluate", "--input", "-", "--format", "json", "--no-timings", "--quiet");
+        } finally {
+            System.setIn(original);
+        }
+        assertEquals(0, piped.status(), piped.err());
+        assertEquals(run("evaluate", "--input", file.toString(), "--format", "json", "--no-timings", "--quiet").out(),
+                piped.out());
+    }
+
+    @Test
+    void shellCompletionScript() {
+        Result completion = run("generate-completion");
+        assertEquals(0, completion.status(), completion.err());
+        assertTrue(completion.out().contains("complete -F") && completion.out().contains("evaluate"), completion.out());
+    }
+
+    @Test
     void helpAndVersion() {
         assertEquals(0, run("--help").status());
         for (String command : List.of("evaluate", "compare", "list", "simulate")) {
