@@ -1,10 +1,12 @@
 package io.calibrisk.cli;
 
+import io.calibrisk.api.InvalidSettingException;
 import io.calibrisk.api.data.Split;
 import io.calibrisk.api.report.CalibrationReport;
 import io.calibrisk.api.simulation.DirichletSimulation;
 import io.calibrisk.api.simulation.SimulatedData;
 import io.calibrisk.cli.io.InputFiles;
+import io.calibrisk.cli.plot.ReliabilityDiagram;
 import io.calibrisk.pipeline.Calibrisk;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -54,6 +56,14 @@ final class EvaluateCommand implements Callable<Integer> {
     @Option(names = "--split-file", paramLabel = "FILE", description = "One integer per sample and line: -1 for the test split, 0..k-1 for the fold. Replaces the shuffle and --folds.")
     Path splitFile;
 
+    @Option(names = "--plot", paramLabel = "FILE.svg|FILE.png", description = "Also draw a reliability diagram (the fitted "
+            + "calibration curve, the diagonal, a histogram of the predictions, CE with its interval) and every estimator's "
+            + "risk over its grid.")
+    Path plot;
+
+    @Option(names = "--plot-estimator", paramLabel = "NAME", description = "The estimator whose curve --plot draws (default: the recommended one).")
+    String plotEstimator;
+
     @Mixin
     RunOptions run;
 
@@ -64,13 +74,23 @@ final class EvaluateCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         out.format();
         run.notion();
-        out.checkWritable(out.output);
+        out.checkWritable(out.output, plot);
+        if (plot != null) {
+            ReliabilityDiagram.checkFileName(plot);
+        }
         InputFiles.Data data = readInput();
         Split split = splitFile == null ? null : InputFiles.readSplit(splitFile, data.predictions().size());
-        Calibrisk calibrisk = run.builder(root.pluginFolders, split).build();
+        Calibrisk calibrisk = run.builder(root.pluginFolders, split).curves(plot != null).build();
+        if (plotEstimator != null && !calibrisk.estimators().contains(plotEstimator)) {
+            throw InvalidSettingException.of("--plot-estimator", plotEstimator, "is not among the estimators of this run "
+                    + calibrisk.estimators());
+        }
         CalibrationReport report;
         try (ProgressDisplay progress = ProgressDisplay.create(run.quiet, spec.commandLine().getErr(), "")) {
             report = calibrisk.evaluate(data.predictions(), data.labels(), progress);
+        }
+        if (plot != null) {
+            ReliabilityDiagram.write(report, plotEstimator, data.predictions(), data.labels(), plot);
         }
         out.write(out.format().render(report, !out.noTimings), spec.commandLine().getOut());
         return 0;

@@ -1,5 +1,6 @@
 package io.calibrisk.cli;
 
+import io.calibrisk.cli.io.OutputFiles;
 import io.calibrisk.api.InvalidInputException;
 import io.calibrisk.cli.report.ReportFormat;
 import picocli.CommandLine.Option;

@@ -1,5 +1,6 @@
 package io.calibrisk.cli;
 
+import io.calibrisk.cli.io.OutputFiles;
 import io.calibrisk.api.InvalidInputException;
 import io.calibrisk.api.simulation.DirichletSimulation;
 import io.calibrisk.api.simulation.SimulatedData;

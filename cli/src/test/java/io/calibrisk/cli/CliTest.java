@@ -191,6 +191,25 @@ class CliTest {
     }
 
     @Test
+    void plotsAReliabilityDiagram() throws IOException {
+        Path svg = folder.resolve("diagram.svg");
+        Path png = folder.resolve("diagram.png");
+        Result a = run("evaluate", "--example", "--plot", svg.toString(), "--quiet");
+        assertEquals(0, a.status(), a.err());
+        String text = Files.readString(svg);
+        assertTrue(text.startsWith("<?xml") && text.contains("<svg") && text.contains("TCE = "), text.substring(0, 200));
+        Result b = run("evaluate", "--example", "--plot", png.toString(), "--plot-estimator", "bins-15", "--quiet");
+        assertEquals(0, b.status(), b.err());
+        java.awt.image.BufferedImage image = javax.imageio.ImageIO.read(png.toFile());
+        assertTrue(image.getWidth() > 1000 && image.getHeight() > 500);
+        assertBadInput(run("evaluate", "--example", "--plot", svg.toString()), "diagram.svg", "exists", "--force");
+        assertBadInput(run("evaluate", "--example", "--plot", folder.resolve("diagram.pdf").toString()), ".svg or .png");
+        assertBadInput(run("evaluate", "--example", "--plot", folder.resolve("x.svg").toString(), "--plot-estimator", "nope"),
+                "--plot-estimator", "nope");
+        assertFalse(Files.exists(folder.resolve("x.svg")));
+    }
+
+    @Test
     void readsCsvFromStandardInput() throws IOException {
         Generators.Dataset data = Generators.dataset(60, 3, Generators.RowStyle.SPREAD, 6);
         StringBuilder csv = new StringBuilder("p0,p1,p2,y\n");
