@@ -160,10 +160,10 @@ public final class Comparison {
         for (Model m : models) {
             for (EstimatorResult e : m.report().estimators()) {
                 List<String> row = new ArrayList<>();
-                row.add(quote(m.name()));
-                row.add(quote(e.name()));
+                row.add(ReportFormat.quote(m.name()));
+                row.add(ReportFormat.quote(e.name()));
                 Optional<GridPointResult> best = e.best();
-                row.add(best.map(b -> quote(ReportFormat.compact(b.hyperparameters()).replace(", ", ";"))).orElse(""));
+                row.add(best.map(b -> ReportFormat.quote(ReportFormat.compact(b.hyperparameters()).replace(", ", ";"))).orElse(""));
                 row.add(best.map(b -> Json.number(b.scaledRisk())).orElse(""));
                 row.add(best.map(b -> Json.number(b.scaledRiskStdError())).orElse(""));
                 row.add(best.map(b -> Json.number(b.risk())).orElse(""));
@@ -172,17 +172,10 @@ public final class Comparison {
                 row.add(e.interval() == null ? "" : Json.number(e.interval().lower()));
                 row.add(e.interval() == null ? "" : Json.number(e.interval().upper()));
                 row.add(Boolean.toString(e.name().equals(m.report().recommended())));
-                row.add(e.failure() == null ? "" : quote(e.failure()));
+                row.add(e.failure() == null ? "" : ReportFormat.quote(e.failure()));
                 sb.append(String.join(",", row)).append('\n');
             }
         }
         return sb.toString();
-    }
-
-    private static String quote(String s) {
-        if (s.contains(",") || s.contains("\"") || s.contains("\n")) {
-            return '"' + s.replace("\"", "\"\"") + '"';
-        }
-        return s;
     }
 }

@@ -271,7 +271,7 @@ public enum ReportFormat {
         return sb.toString();
     }
 
-    private static String quote(String s) {
+    static String quote(String s) {
         if (s.contains(",") || s.contains("\"") || s.contains("\n")) {
             return '"' + s.replace("\"", "\"\"") + '"';
         }

@@ -79,15 +79,24 @@ public final class Risk {
      */
     public static double pairwise(CalibrationFunction h, CalibrationSet evaluation) {
         int n = checkSize(evaluation);
-        int m = evaluation.dimension();
         Points z = evaluation.points();
-        Points r = evaluation.residuals();
         double[][] rows = new double[n][];
-        double[][] res = new double[n][];
         for (int i = 0; i < n; i++) {
             rows[i] = z.row(i);
-            res[i] = r.row(i);
         }
+        double sum = sumOverPairs(evaluation.residuals().toArray(), n, evaluation.dimension(),
+                (i, j) -> h.value(rows[i], rows[j]));
+        return finite(sum / ((double) n * (n - 1)), "pairwise risk");
+    }
+
+    /** h on the pair (i, j) of an evaluation set. */
+    @FunctionalInterface
+    private interface PairValue {
+        double at(int i, int j);
+    }
+
+    /** Σ_{i≠j}(⟨r_i, r_j⟩ − H_ij)², summed row by row in a fixed order. */
+    private static double sumOverPairs(double[] r, int n, int m, PairValue h) {
         double sum = 0;
         for (int i = 0; i < n; i++) {
             double rowSum = 0;
@@ -97,14 +106,14 @@ public final class Risk {
                 }
                 double a = 0;
                 for (int k = 0; k < m; k++) {
-                    a += res[i][k] * res[j][k];
+                    a += r[i * m + k] * r[j * m + k];
                 }
-                double diff = a - h.value(rows[i], rows[j]);
+                double diff = a - h.at(i, j);
                 rowSum += diff * diff;
             }
             sum += rowSum;
         }
-        return finite(sum / ((double) n * (n - 1)), "pairwise risk");
+        return sum;
     }
 
     /**
@@ -235,27 +244,13 @@ public final class Risk {
             }
             System.arraycopy(row, 0, w, i * q, q);
         }
-        double sum = 0;
-        for (int i = 0; i < n; i++) {
-            double rowSum = 0;
-            for (int j = 0; j < n; j++) {
-                if (i == j) {
-                    continue;
-                }
-                double a = 0;
-                for (int k = 0; k < m; k++) {
-                    a += r[i * m + k] * r[j * m + k];
-                }
-                double h = 0;
-                for (int k = 0; k < q; k++) {
-                    h += w[i * q + k] * f[j * q + k];
-                }
-                double diff = a - h;
-                rowSum += diff * diff;
+        return sumOverPairs(r, n, m, (i, j) -> {
+            double h = 0;
+            for (int k = 0; k < q; k++) {
+                h += w[i * q + k] * f[j * q + k];
             }
-            sum += rowSum;
-        }
-        return sum;
+            return h;
+        });
     }
 
     /**
