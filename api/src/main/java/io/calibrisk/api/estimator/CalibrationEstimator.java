@@ -23,6 +23,20 @@ public interface CalibrationEstimator {
     PreparedTraining prepare(CalibrationSet training);
 
     /**
+     * Prepares a training fold knowing the grid points that will be fitted on it, in order, so
+     * that work shared by several grid points (a kernel matrix product across bandwidths, say)
+     * can be planned for exactly those points. The pipeline calls this form; the default
+     * ignores the grid.
+     *
+     * @param training the training set, at least 2 samples
+     * @param grid     the grid points {@link PreparedTraining#fit} will be called with
+     * @return the preparation, reused for every grid point
+     */
+    default PreparedTraining prepare(CalibrationSet training, java.util.List<io.calibrisk.api.search.Hyperparameters> grid) {
+        return prepare(training);
+    }
+
+    /**
      * The working memory of one fold, so that the pipeline can refuse a run that would not fit
      * in the heap before it starts. Count what grows with the data (an n × n kernel matrix,
      * features of the query points), not small constants.

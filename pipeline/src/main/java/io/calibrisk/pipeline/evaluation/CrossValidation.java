@@ -352,7 +352,7 @@ public final class CrossValidation {
             List<Hyperparameters> points = space.points(train.size());
             int at = -1;
             try {
-                PreparedTraining prepared = estimator.prepare(train);
+                PreparedTraining prepared = estimator.prepare(train, points);
                 for (at = 0; at < g; at++) {
                     CalibrationFunction h = prepared.fit(points.get(at));
                     if (h.dimension() != train.dimension()) {

@@ -1,0 +1,126 @@
+package io.calibrisk.estimators.kernel;
+
+import io.calibrisk.api.InvalidInputException;
+import io.calibrisk.api.InvalidSettingException;
+import org.hipparchus.special.Gamma;
+
+/**
+ * The Dirichlet density kernel of kernel density ratio estimation (Ouimet and Tolosana-Delgado,
+ * 2022; Popordanoska et al., 2022), in log space: the density of {@code Dir(α)} with
+ * {@code α = c / b + 1} at x,
+ *
+ * <pre>  log k(c; x) = Σ_k (α_k − 1) log x_k − log B(α),   log B(α) = Σ_k lnΓ(α_k) − lnΓ(Σ_k α_k).</pre>
+ *
+ * <p>The Beta kernel is the case of two coordinates, {@code (z, 1 − z)}. Edge cases: a term with
+ * {@code α_k − 1 = 0} is 0 even where {@code x_k = 0} (0·log 0 = 0); a term with
+ * {@code α_k − 1 > 0} and {@code x_k = 0} makes the density 0 (log −∞). lnΓ is Hipparchus's
+ * {@link Gamma#logGamma}. The result is never NaN.
+ *
+ * <p>Cost: O(D) for D coordinates, dominated by D + 1 evaluations of lnΓ.
+ */
+public final class DirichletDensity {
+    /**
+     * The smallest bandwidth accepted. Below it, {@code α = c/b + 1} and lnΓ(α) approach the
+     * overflow threshold of a double; the published grids stop at 1e−5.
+     */
+    public static final double MIN_BANDWIDTH = 1e-100;
+
+    private DirichletDensity() {
+    }
+
+    /**
+     * @param bandwidth a bandwidth b
+     * @return b, if it is finite and at least {@link #MIN_BANDWIDTH}
+     * @throws InvalidSettingException otherwise
+     */
+    public static double checkBandwidth(double bandwidth) {
+        if (!(bandwidth >= MIN_BANDWIDTH) || !Double.isFinite(bandwidth)) {
+            throw InvalidSettingException.of("bandwidth", bandwidth,
+                    "must be a finite number of at least " + MIN_BANDWIDTH);
+        }
+        return bandwidth;
+    }
+
+    /**
+     * The concentration {@code α = c / b + 1} of one coordinate, computed as the published
+     * implementations do.
+     *
+     * @param center    a coordinate c of the centre, in [0, 1]
+     * @param bandwidth the bandwidth b
+     * @return α
+     */
+    public static double concentration(double center, double bandwidth) {
+        return center / bandwidth + 1.0;
+    }
+
+    /**
+     * {@code log B(α)} for {@code α = c / b + 1}: the log normalising constant of the kernel
+     * centred at c.
+     *
+     * @param center    the centre's D coordinates, each in [0, 1]
+     * @param bandwidth the bandwidth b
+     * @return {@code Σ_k lnΓ(α_k) − lnΓ(Σ_k α_k)}, finite
+     */
+    public static double logNormaliser(double[] center, double bandwidth) {
+        double sumLogGamma = 0;
+        double sumAlpha = 0;
+        for (double c : center) {
+            double alpha = concentration(c, bandwidth);
+            sumLogGamma += Gamma.logGamma(alpha);
+            sumAlpha += alpha;
+        }
+        return sumLogGamma - Gamma.logGamma(sumAlpha);
+    }
+
+    /**
+     * {@code Σ_k (α_k − 1) log x_k} with {@code α_k − 1 = c_k / b}, and the conventions of the
+     * class description for zeros.
+     *
+     * @param center    the centre's D coordinates
+     * @param x         the evaluation point's D coordinates
+     * @param bandwidth the bandwidth b
+     * @return the sum; −∞ where the density is zero
+     */
+    public static double logNumerator(double[] center, double[] x, double bandwidth) {
+        double sum = 0;
+        for (int k = 0; k < x.length; k++) {
+            if (center[k] == 0) {
+                continue;
+            }
+            if (x[k] == 0) {
+                return Double.NEGATIVE_INFINITY;
+            }
+            sum += center[k] * Math.log(x[k]);
+        }
+        // multiplying by 1/b, as the estimator's blocked evaluation does, keeps both bit-identical
+        return sum * (1.0 / bandwidth);
+    }
+
+    /**
+     * @param center    the centre c, D coordinates in [0, 1]
+     * @param x         the evaluation point, D coordinates in [0, 1]
+     * @param bandwidth the bandwidth b
+     * @return {@code log Dir(x; c/b + 1)}; −∞ where the density is zero, never NaN
+     * @throws InvalidInputException   if a coordinate is outside [0, 1] or the lengths differ
+     * @throws InvalidSettingException if the bandwidth is invalid
+     */
+    public static double logDensity(double[] center, double[] x, double bandwidth) {
+        checkBandwidth(bandwidth);
+        if (center.length != x.length || x.length == 0) {
+            throw new InvalidInputException("kernel arguments: centre of dimension " + center.length
+                    + " and point of dimension " + x.length + " must have one equal, positive dimension");
+        }
+        checkCoordinates("centre", center);
+        checkCoordinates("point", x);
+        return logNumerator(center, x, bandwidth) - logNormaliser(center, bandwidth);
+    }
+
+    private static void checkCoordinates(String what, double[] values) {
+        for (int k = 0; k < values.length; k++) {
+            if (!(values[k] >= 0 && values[k] <= 1)) {
+                throw new InvalidInputException("kernel " + what + ": coordinate " + k + " = " + values[k]
+                        + " is outside [0, 1]");
+            }
+        }
+    }
+}

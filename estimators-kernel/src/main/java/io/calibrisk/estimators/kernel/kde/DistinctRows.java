@@ -1,0 +1,46 @@
+package io.calibrisk.estimators.kernel.kde;
+
+import java.util.Arrays;
+
+/**
+ * The distinct rows of a row-major matrix, in a fixed (lexicographic) order, and which distinct
+ * row each original row is. Top-label confidences repeat a lot (float32 scores near 1), and a
+ * kernel evaluated once per distinct centre and query gives the same sums with fewer
+ * exponentials.
+ *
+ * @param rows     the distinct rows, row-major, in lexicographic order
+ * @param count    the number of distinct rows
+ * @param groupOf  for every original row, the index of its distinct row
+ */
+record DistinctRows(double[] rows, int count, int[] groupOf) {
+
+    /**
+     * @param values    n × width, row-major
+     * @param n         the number of rows
+     * @param width     the number of columns
+     * @return the distinct rows
+     */
+    static DistinctRows of(double[] values, int n, int width) {
+        Integer[] order = new Integer[n];
+        for (int i = 0; i < n; i++) {
+            order[i] = i;
+        }
+        Arrays.sort(order, (a, b) -> {
+            int c = Arrays.compare(values, a * width, (a + 1) * width, values, b * width, (b + 1) * width);
+            return c != 0 ? c : Integer.compare(a, b);
+        });
+        int[] groupOf = new int[n];
+        double[] rows = new double[n * width];
+        int count = 0;
+        for (int s = 0; s < n; s++) {
+            int i = order[s];
+            if (count == 0 || !Arrays.equals(values, i * width, (i + 1) * width,
+                    rows, (count - 1) * width, count * width)) {
+                System.arraycopy(values, i * width, rows, count * width, width);
+                count++;
+            }
+            groupOf[i] = count - 1;
+        }
+        return new DistinctRows(Arrays.copyOf(rows, count * width), count, groupOf);
+    }
+}

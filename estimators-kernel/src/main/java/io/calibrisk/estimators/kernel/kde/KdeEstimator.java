@@ -1,0 +1,121 @@
+package io.calibrisk.estimators.kernel.kde;
+
+import io.calibrisk.api.InvalidSettingException;
+import io.calibrisk.api.data.CalibrationSet;
+import io.calibrisk.api.estimator.CalibrationEstimator;
+import io.calibrisk.api.estimator.MemoryNeed;
+import io.calibrisk.api.estimator.Parallelism;
+import io.calibrisk.api.search.Hyperparameters;
+import io.calibrisk.estimators.kernel.DirichletDensity;
+
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentSkipListSet;
+
+/**
+ * {@code kde} configured for one run: prepares each training fold (see {@link KdeTraining}) and
+ * decides which bandwidths to compute together.
+ *
+ * <p>A batch of bandwidths shares the bandwidth-free work. When the pipeline says which grid a
+ * fold will be fitted on ({@link #prepare(CalibrationSet, List)}), a batch is that grid's
+ * bandwidths not yet computed for the same points. A caller that fits one point at a time
+ * without announcing a grid gets a guessed batch: the bandwidth asked for, every bandwidth
+ * fitted so far in this run (by any fold), and the whole default grid when the bandwidth asked
+ * for is its first value. Results never depend on the batch, only speed does.
+ */
+final class KdeEstimator implements CalibrationEstimator {
+    /** Beyond this many distinct bandwidths, past ones stop joining batches. */
+    private static final int MAX_REMEMBERED = 64;
+    private static final double[] DEFAULTS = Bandwidths.defaults();
+
+    private final KernelSpace space;
+    private final int dimension;
+    private final Parallelism parallelism;
+    private final Set<Double> seen = new ConcurrentSkipListSet<>();
+    private final NormaliserCache normalisers = new NormaliserCache();
+
+    KdeEstimator(KernelSpace space, int dimension, Parallelism parallelism) {
+        this.space = space;
+        this.dimension = dimension;
+        this.parallelism = parallelism;
+    }
+
+    @Override
+    public KdeTraining prepare(CalibrationSet training, List<Hyperparameters> grid) {
+        double[] planned = new double[grid.size()];
+        for (int i = 0; i < planned.length; i++) {
+            planned[i] = DirichletDensity.checkBandwidth(grid.get(i).value(Bandwidths.NAME));
+        }
+        return prepare(training, planned);
+    }
+
+    @Override
+    public KdeTraining prepare(CalibrationSet training) {
+        return prepare(training, (double[]) null);
+    }
+
+    private KdeTraining prepare(CalibrationSet training, double[] planned) {
+        if (training.dimension() != dimension) {
+            throw InvalidSettingException.of("kde training point dimension", training.dimension(),
+                    "must be " + dimension + " for this notion");
+        }
+        if (training.size() < 1) {
+            throw InvalidSettingException.of("kde training set size", training.size(), "must be at least 1");
+        }
+        return new KdeTraining(this, space, dimension, TrainingSet.of(training, space), planned);
+    }
+
+    /**
+     * Per fold: the training points in two layouts and their constants per bandwidth, and for
+     * each of the evaluation and test points the features of every bandwidth of the batch (held
+     * until the pipeline asks for them) plus one batch of fitted values while computing.
+     */
+    @Override
+    public MemoryNeed memoryNeed(int trainingSize, int querySize, int dimension) {
+        long coordinates = space.coordinates(dimension);
+        long grid = Math.max(DEFAULTS.length, seen.size());
+        long training = trainingSize * (3 * coordinates + grid + 2 * dimension + 4);
+        long queries = querySize * (3 * grid * dimension + 2 * coordinates + 2);
+        return new MemoryNeed(8 * (training + queries), "");
+    }
+
+    NormaliserCache normalisers() {
+        return normalisers;
+    }
+
+    Parallelism parallelism() {
+        return parallelism;
+    }
+
+    void remember(double bandwidth) {
+        if (seen.size() < MAX_REMEMBERED) {
+            seen.add(bandwidth);
+        }
+    }
+
+    /**
+     * @param bandwidth the bandwidth asked for
+     * @param computed  bandwidths already computed for the same points
+     * @param planned   the fold's announced grid of bandwidths, or null
+     * @return the batch, ascending; it contains {@code bandwidth}
+     */
+    double[] batch(double bandwidth, Set<Double> computed, double[] planned) {
+        TreeSet<Double> batch = new TreeSet<>();
+        if (planned != null) {
+            for (double b : planned) {
+                batch.add(b);
+            }
+        } else {
+            batch.addAll(seen);
+        }
+        if (planned == null && bandwidth == DEFAULTS[0]) {
+            for (double b : DEFAULTS) {
+                batch.add(b);
+            }
+        }
+        batch.removeAll(computed);
+        batch.add(bandwidth);
+        return batch.stream().mapToDouble(Double::doubleValue).toArray();
+    }
+}

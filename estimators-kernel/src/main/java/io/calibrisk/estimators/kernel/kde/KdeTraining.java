@@ -1,0 +1,145 @@
+package io.calibrisk.estimators.kernel.kde;
+
+import io.calibrisk.api.EstimationException;
+import io.calibrisk.api.InvalidSettingException;
+import io.calibrisk.api.data.Points;
+import io.calibrisk.api.estimator.FeatureMatrix;
+import io.calibrisk.api.estimator.Parallelism;
+import io.calibrisk.api.estimator.PreparedTraining;
+import io.calibrisk.api.search.Hyperparameters;
+import io.calibrisk.estimators.kernel.DirichletDensity;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * One training fold prepared for {@code kde}: the fold arranged in blocks ({@link TrainingSet}),
+ * the log normalising constants per bandwidth (computed once, shared by every query set), and
+ * the features computed ahead for the bandwidths of the batch ({@link FeatureCache}). Safe for
+ * concurrent use.
+ */
+final class KdeTraining implements PreparedTraining {
+    private static final Logger LOG = LoggerFactory.getLogger(KdeTraining.class);
+    /** The key of the fallback count in a {@link FeatureMatrix}. */
+    static final String FALLBACKS = "fallbacks";
+
+    private final KdeEstimator estimator;
+    private final KernelSpace space;
+    private final int dimension;
+    private final TrainingSet training;
+    private final Map<Double, double[]> logNormalisers = new HashMap<>();
+    private final FeatureCache cache = new FeatureCache();
+    /** The bandwidths the pipeline announced for this fold, or null. */
+    private final double[] planned;
+
+    KdeTraining(KdeEstimator estimator, KernelSpace space, int dimension, TrainingSet training, double[] planned) {
+        this.estimator = estimator;
+        this.space = space;
+        this.dimension = dimension;
+        this.training = training;
+        this.planned = planned;
+    }
+
+    @Override
+    public KdeFunction fit(Hyperparameters hyperparameters) {
+        double bandwidth = DirichletDensity.checkBandwidth(hyperparameters.value(Bandwidths.NAME));
+        estimator.remember(bandwidth);
+        return new KdeFunction(this, bandwidth);
+    }
+
+    int dimension() {
+        return dimension;
+    }
+
+    /**
+     * @param points    query points x
+     * @param bandwidth the bandwidth b
+     * @return {@code c(x) = x − t̂(x)} for every query, n' × m, with the fallback count
+     */
+    FeatureMatrix features(Points points, double bandwidth) {
+        checkDimension(points);
+        FeatureMatrix ready = cache.take(points, bandwidth);
+        if (ready != null) {
+            return ready;
+        }
+        double[] batch = estimator.batch(bandwidth, cache.computed(points), planned);
+        Map<Double, FeatureMatrix> all = compute(points, batch, estimator.parallelism());
+        FeatureMatrix mine = all.remove(bandwidth);
+        cache.offer(points, all, bandwidth);
+        return mine;
+    }
+
+    /**
+     * @param z         one point of dimension m
+     * @param bandwidth the bandwidth b
+     * @return {@code c(z) = z − t̂(z)}, by the same evaluation as {@link #features}
+     */
+    double[] residual(double[] z, double bandwidth) {
+        if (z.length != dimension) {
+            throw InvalidSettingException.of("kde point dimension", z.length, "must be " + dimension);
+        }
+        Points one = Points.of(1, dimension, z);
+        return compute(one, new double[] {bandwidth}, Parallelism.sequential()).get(bandwidth).values();
+    }
+
+    private Map<Double, FeatureMatrix> compute(Points points, double[] bandwidths, Parallelism parallelism) {
+        long start = System.nanoTime();
+        LogQueries queries = LogQueries.of(points, space);
+        double[][] norms = new double[bandwidths.length][];
+        for (int b = 0; b < bandwidths.length; b++) {
+            norms[b] = logNormalisers(bandwidths[b], parallelism);
+        }
+        NadarayaWatson.Fit fit = NadarayaWatson.regress(training, queries, bandwidths, norms, parallelism);
+        double[] z = points.toArray();
+        int[] groupOf = queries.groupOf();
+        Map<Double, FeatureMatrix> out = new LinkedHashMap<>();
+        for (int b = 0; b < bandwidths.length; b++) {
+            double[] fitted = fit.fitted()[b];
+            double[] phi = new double[z.length];
+            for (int i = 0; i < groupOf.length; i++) {
+                int from = groupOf[i] * dimension;
+                for (int c = 0; c < dimension; c++) {
+                    int a = i * dimension + c;
+                    phi[a] = z[a] - fitted[from + c];
+                    if (!Double.isFinite(phi[a])) {
+                        throw new EstimationException("kde: feature " + phi[a] + " at query " + i
+                                + ", bandwidth " + bandwidths[b] + " is not finite");
+                    }
+                }
+            }
+            out.put(bandwidths[b], new FeatureMatrix(points.size(), dimension, phi,
+                    Map.of(FALLBACKS, fit.fallbacks()[b])));
+        }
+        if (LOG.isDebugEnabled() && points.size() > 1) {
+            LOG.debug("kde: {} queries ({} distinct) × {} training points ({} distinct) × {} bandwidths in {} ms",
+                    points.size(), queries.size(), training.size(), training.centres(), bandwidths.length,
+                    (System.nanoTime() - start) / 1_000_000);
+        }
+        return out;
+    }
+
+    private double[] logNormalisers(double bandwidth, Parallelism parallelism) {
+        synchronized (logNormalisers) {
+            double[] known = logNormalisers.get(bandwidth);
+            if (known != null) {
+                return known;
+            }
+        }
+        // computed outside the lock: a concurrent duplicate is identical and merely wasted
+        double[] computed = training.logNormalisers(bandwidth, estimator.normalisers(), parallelism);
+        synchronized (logNormalisers) {
+            double[] known = logNormalisers.putIfAbsent(bandwidth, computed);
+            return known == null ? computed : known;
+        }
+    }
+
+    private void checkDimension(Points points) {
+        if (points.dimension() != dimension) {
+            throw InvalidSettingException.of("kde query dimension", points.dimension(),
+                    "must be " + dimension + ", the dimension of the training points");
+        }
+    }
+}

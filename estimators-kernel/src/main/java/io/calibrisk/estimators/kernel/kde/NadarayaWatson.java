@@ -1,0 +1,259 @@
+package io.calibrisk.estimators.kernel.kde;
+
+import io.calibrisk.api.estimator.Parallelism;
+
+import java.util.Arrays;
+
+/**
+ * The Nadaraya–Watson regression {@code t̂(x) = Σ_j k(z_j; x) t_j / Σ_j k(z_j; x)} of a
+ * training fold at many query points, for several bandwidths at once, in log space.
+ *
+ * <p>With {@code α_j = z_j / b + 1}, {@code log k(z_j; x_i) = S_ij / b − log B(α_j)} where
+ * {@code S = log X · Zᵀ} does not depend on b. So each block of S (queries × centres) is formed
+ * once, as a matrix product, and reused for every bandwidth; only the per-centre constants
+ * {@code log B(α_j)} and the exponentials change with b. Identical training points are one
+ * centre with a multiplicity ({@link TrainingSet}), identical queries one query
+ * ({@link LogQueries}). The sums are a streaming log-sum-exp: per query and bandwidth, a running
+ * maximum M of the log weights, with the denominator and numerators kept relative to exp(M) and
+ * rescaled when a block raises M.
+ *
+ * <p>A weight below {@code exp(M − 40 − ln n)} is not exponentiated: all such weights together
+ * weigh less than e^−40 ≈ 4e−18 of the largest, beneath the rounding of the sums. The others go
+ * through {@link FastExp} (within 2 ulp). A query whose weights are all zero (every centre has a
+ * positive coordinate where the query has a zero) takes the mean target and is counted as a
+ * fallback; this does not depend on b.
+ *
+ * <p>Determinism: every (query, bandwidth) pair sees the same operations in the same order
+ * whatever the thread count, the query blocking or the other bandwidths of the batch; only the
+ * centres' order and {@link TrainingSet#BLOCK} fix it. Cost: O(n'·n·D) for the products plus
+ * O(n'·n·g) log weights and at most as many exponentials, for g bandwidths; memory O(g·n'·m)
+ * for the results plus O(block²) per task.
+ */
+final class NadarayaWatson {
+    /** Queries per task. It does not affect results. */
+    static final int QUERY_BLOCK = 32;
+    /** How far (in log) below the running maximum a weight may be skipped, before the −ln n term. */
+    private static final double NEGLIGIBLE = -40.0;
+
+    private NadarayaWatson() {
+    }
+
+    /**
+     * The regression for a batch of bandwidths.
+     *
+     * @param fitted    per bandwidth, t̂ at each distinct query, row-major with m columns
+     * @param fallbacks per bandwidth, the number of original queries without kernel mass
+     */
+    record Fit(double[][] fitted, long[] fallbacks) {
+    }
+
+    /**
+     * @param training        the training fold
+     * @param queries         the query points in log space
+     * @param bandwidths      g bandwidths
+     * @param logNormalisers  per bandwidth, {@code log B(α_j)} for every centre
+     * @param parallelism     the pool for blocks of queries
+     * @return t̂ for every bandwidth and distinct query
+     */
+    static Fit regress(TrainingSet training, LogQueries queries, double[] bandwidths, double[][] logNormalisers,
+                       Parallelism parallelism) {
+        int n = queries.size();
+        int g = bandwidths.length;
+        int m = training.targetDimension();
+        double[][] fitted = new double[g][n * m];
+        int tasks = (n + QUERY_BLOCK - 1) / QUERY_BLOCK;
+        long[][] fallbacks = new long[tasks][g];
+        double cutoff = NEGLIGIBLE - Math.log(training.size());
+        parallelism.forEach(tasks, task -> {
+            int from = task * QUERY_BLOCK;
+            int to = Math.min(n, from + QUERY_BLOCK);
+            new Task(training, queries, bandwidths, logNormalisers, cutoff, fitted, from, to).run(fallbacks[task]);
+        });
+        long[] total = new long[g];
+        for (long[] counts : fallbacks) {
+            for (int b = 0; b < g; b++) {
+                total[b] += counts[b];
+            }
+        }
+        return new Fit(fitted, total);
+    }
+
+    /** One block of queries against every training block, for every bandwidth. */
+    private static final class Task {
+        private final TrainingSet training;
+        private final LogQueries queries;
+        private final double[] inverse;
+        private final double[][] logNormalisers;
+        private final double cutoff;
+        private final double[][] fitted;
+        private final int from;
+        private final int rows;
+        private final int dims;
+        private final int m;
+        private final double[] product;
+        private final double[] weights;
+        private final int[] survivors;
+        private final double[] max;
+        private final double[] denominator;
+
+        Task(TrainingSet training, LogQueries queries, double[] bandwidths, double[][] logNormalisers,
+             double cutoff, double[][] fitted, int from, int to) {
+            this.training = training;
+            this.queries = queries;
+            this.logNormalisers = logNormalisers;
+            this.cutoff = cutoff;
+            this.fitted = fitted;
+            this.from = from;
+            this.rows = to - from;
+            this.dims = training.coordinates();
+            this.m = training.targetDimension();
+            int g = bandwidths.length;
+            this.inverse = new double[g];
+            for (int b = 0; b < g; b++) {
+                inverse[b] = 1.0 / bandwidths[b];
+            }
+            this.product = new double[rows * TrainingSet.BLOCK];
+            this.weights = new double[TrainingSet.BLOCK];
+            this.survivors = new int[TrainingSet.BLOCK];
+            this.max = new double[g * rows];
+            Arrays.fill(max, Double.NEGATIVE_INFINITY);
+            this.denominator = new double[g * rows];
+        }
+
+        void run(long[] fallbacks) {
+            for (int block = 0; block < training.blockCount(); block++) {
+                int width = training.blockWidth(block);
+                logNumerators(block, width);
+                for (int i = 0; i < rows; i++) {
+                    for (int b = 0; b < inverse.length; b++) {
+                        accumulate(block, width, i, b);
+                    }
+                }
+            }
+            double[] mean = training.meanTarget();
+            for (int b = 0; b < inverse.length; b++) {
+                double[] out = fitted[b];
+                for (int i = 0; i < rows; i++) {
+                    int offset = (from + i) * m;
+                    double den = denominator[b * rows + i];
+                    if (den == 0) {
+                        System.arraycopy(mean, 0, out, offset, m);
+                        fallbacks[b] += queries.multiplicity(from + i);
+                        continue;
+                    }
+                    for (int c = 0; c < m; c++) {
+                        out[offset + c] /= den;
+                    }
+                }
+            }
+        }
+
+        /** {@code S_ij = Σ_k z_jk log x_ik} for the block, −∞ where a zero of x meets a positive z. */
+        private void logNumerators(int block, int width) {
+            double[] z = training.block(block);
+            double[] logs = queries.logs();
+            for (int i = 0; i < rows; i++) {
+                int row = i * TrainingSet.BLOCK;
+                Arrays.fill(product, row, row + width, 0.0);
+                int q = (from + i) * dims;
+                for (int k = 0; k < dims; k++) {
+                    double l = logs[q + k];
+                    if (l == 0) {
+                        // x_ik is 1 or 0: the term vanishes or is handled below
+                        continue;
+                    }
+                    int zk = k * width;
+                    for (int j = 0; j < width; j++) {
+                        product[row + j] += l * z[zk + j];
+                    }
+                }
+                for (int k : queries.zeros(from + i)) {
+                    int zk = k * width;
+                    for (int j = 0; j < width; j++) {
+                        if (z[zk + j] > 0) {
+                            product[row + j] = Double.NEGATIVE_INFINITY;
+                        }
+                    }
+                }
+            }
+        }
+
+        private void accumulate(int block, int width, int i, int b) {
+            double inv = inverse[b];
+            double[] logNorm = logNormalisers[b];
+            int start = training.blockStart(block);
+            int row = i * TrainingSet.BLOCK;
+            for (int j = 0; j < width; j++) {
+                weights[j] = product[row + j] * inv - logNorm[start + j];
+            }
+            double blockMax = Double.NEGATIVE_INFINITY;
+            for (int j = 0; j < width; j++) {
+                blockMax = Math.max(blockMax, weights[j]);
+            }
+            int slot = b * rows + i;
+            double top = max[slot];
+            if (blockMax == Double.NEGATIVE_INFINITY || blockMax < top + cutoff) {
+                return;
+            }
+            double[] out = fitted[b];
+            int offset = (from + i) * m;
+            double den = denominator[slot];
+            if (blockMax > top) {
+                if (top != Double.NEGATIVE_INFINITY) {
+                    double scale = Math.exp(top - blockMax);
+                    den *= scale;
+                    for (int c = 0; c < m; c++) {
+                        out[offset + c] *= scale;
+                    }
+                }
+                top = blockMax;
+                max[slot] = top;
+            }
+            // gather the weights worth exponentiating first: a data-dependent branch in the
+            // summing loop below would be mispredicted about as often as it is taken
+            double threshold = top + cutoff;
+            int count = 0;
+            for (int j = 0; j < width; j++) {
+                survivors[count] = j;
+                count += weights[j] >= threshold ? 1 : 0;
+            }
+            double[] multiplicity = training.multiplicity();
+            if (m == 1) {
+                // scalar notions: a dense target sum per centre, no sparse indirection
+                double[] targets = training.scalarTargetSums();
+                double num = out[offset];
+                for (int s = 0; s < count; s++) {
+                    int j = survivors[s];
+                    double e = FastExp.exp(weights[j] - top);
+                    den += e * multiplicity[start + j];
+                    num += e * targets[start + j];
+                }
+                out[offset] = num;
+            } else if (training.singleTargets() != null) {
+                // one non-zero target per centre (one-hot labels, no merged disagreeing points)
+                int[] label = training.singleTargets();
+                double[] targetValue = training.targetValue();
+                for (int s = 0; s < count; s++) {
+                    int j = survivors[s];
+                    double e = FastExp.exp(weights[j] - top);
+                    den += e * multiplicity[start + j];
+                    out[offset + label[start + j]] += e * targetValue[start + j];
+                }
+            } else {
+                int[] targetStart = training.targetStart();
+                int[] targetIndex = training.targetIndex();
+                double[] targetValue = training.targetValue();
+                for (int s = 0; s < count; s++) {
+                    int j = survivors[s];
+                    double e = FastExp.exp(weights[j] - top);
+                    den += e * multiplicity[start + j];
+                    int end = targetStart[start + j + 1];
+                    for (int p = targetStart[start + j]; p < end; p++) {
+                        out[offset + targetIndex[p]] += e * targetValue[p];
+                    }
+                }
+            }
+            denominator[slot] = den;
+        }
+    }
+}

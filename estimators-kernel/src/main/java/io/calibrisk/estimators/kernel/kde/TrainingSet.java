@@ -1,0 +1,224 @@
+package io.calibrisk.estimators.kernel.kde;
+
+import io.calibrisk.api.data.CalibrationSet;
+import io.calibrisk.api.estimator.Parallelism;
+
+/**
+ * One training fold arranged for blocked kernel evaluation, everything that does not depend on
+ * the bandwidth. Identical points are merged into one centre with a multiplicity and the sum of
+ * their targets (a sum over the fold is then a sum over centres). Per centre: the kernel
+ * coordinates (row-major, and per block of {@link #BLOCK} centres transposed, so that the
+ * product with log coordinates runs along contiguous memory), the multiplicity, and the summed
+ * targets as a sparse list of non-zero entries. Memory O(n·(D + m)).
+ */
+final class TrainingSet {
+    /**
+     * Centres per block. The block structure fixes the order of every sum, so results depend on
+     * it but not on the number of threads.
+     */
+    static final int BLOCK = 256;
+
+    private final int size;
+    private final int centres;
+    private final int coordinates;
+    private final int targetDimension;
+    private final double[] rows;
+    private final double[][] blocks;
+    private final double[] multiplicity;
+    private final int[] targetStart;
+    private final int[] targetIndex;
+    private final double[] targetValue;
+    private final double[] meanTarget;
+    private final double[] scalarTargetSums;
+    private final int[] singleTargets;
+
+    private TrainingSet(int size, int coordinates, int targetDimension, DistinctRows distinct, double[] multiplicity,
+                        int[] targetStart, int[] targetIndex, double[] targetValue, double[] meanTarget) {
+        this.size = size;
+        this.centres = distinct.count();
+        this.coordinates = coordinates;
+        this.targetDimension = targetDimension;
+        this.rows = distinct.rows();
+        this.multiplicity = multiplicity;
+        this.targetStart = targetStart;
+        this.targetIndex = targetIndex;
+        this.targetValue = targetValue;
+        this.meanTarget = meanTarget;
+        this.scalarTargetSums = targetDimension == 1 ? denseSums(centres, targetStart, targetValue) : null;
+        this.singleTargets = single(centres, targetStart) ? targetIndex : null;
+        int count = (centres + BLOCK - 1) / BLOCK;
+        this.blocks = new double[count][];
+        for (int b = 0; b < count; b++) {
+            int start = b * BLOCK;
+            int width = Math.min(BLOCK, centres - start);
+            double[] block = new double[coordinates * width];
+            for (int j = 0; j < width; j++) {
+                for (int k = 0; k < coordinates; k++) {
+                    block[k * width + j] = rows[(start + j) * coordinates + k];
+                }
+            }
+            blocks[b] = block;
+        }
+    }
+
+    /**
+     * @param training the fold's points and targets, at least one sample
+     * @param space    the kernel's space
+     * @return the arranged fold
+     */
+    static TrainingSet of(CalibrationSet training, KernelSpace space) {
+        int n = training.size();
+        int m = training.dimension();
+        int dims = space.coordinates(m);
+        DistinctRows distinct = DistinctRows.of(space.coordinates(training.points(), "training points"), n, dims);
+        int centres = distinct.count();
+        double[] t = training.targets().toArray();
+        double[] multiplicity = new double[centres];
+        double[] sums = new double[centres * m];
+        double[] mean = new double[m];
+        for (int j = 0; j < n; j++) {
+            int centre = distinct.groupOf()[j];
+            multiplicity[centre]++;
+            for (int c = 0; c < m; c++) {
+                sums[centre * m + c] += t[j * m + c];
+                mean[c] += t[j * m + c];
+            }
+        }
+        for (int c = 0; c < m; c++) {
+            mean[c] /= n;
+        }
+        int nonZero = 0;
+        for (double v : sums) {
+            if (v != 0) {
+                nonZero++;
+            }
+        }
+        int[] start = new int[centres + 1];
+        int[] index = new int[nonZero];
+        double[] value = new double[nonZero];
+        int at = 0;
+        for (int j = 0; j < centres; j++) {
+            start[j] = at;
+            for (int c = 0; c < m; c++) {
+                double v = sums[j * m + c];
+                if (v != 0) {
+                    index[at] = c;
+                    value[at] = v;
+                    at++;
+                }
+            }
+        }
+        start[centres] = at;
+        return new TrainingSet(n, dims, m, distinct, multiplicity, start, index, value, mean);
+    }
+
+    /** @return the number n of training points */
+    int size() {
+        return size;
+    }
+
+    /** @return the number of distinct training points (centres) */
+    int centres() {
+        return centres;
+    }
+
+    /** @return per centre, how many training points it stands for */
+    double[] multiplicity() {
+        return multiplicity;
+    }
+
+    int coordinates() {
+        return coordinates;
+    }
+
+    int targetDimension() {
+        return targetDimension;
+    }
+
+    int blockCount() {
+        return blocks.length;
+    }
+
+    int blockStart(int block) {
+        return block * BLOCK;
+    }
+
+    int blockWidth(int block) {
+        return Math.min(BLOCK, centres - block * BLOCK);
+    }
+
+    /** @return block b's coordinates, D × width, coordinate k of centre j at {@code k·width + j} */
+    double[] block(int block) {
+        return blocks[block];
+    }
+
+    /** @return for scalar targets (m = 1), the sum of the targets of each centre's points */
+    double[] scalarTargetSums() {
+        return scalarTargetSums;
+    }
+
+    /**
+     * @return when every centre has exactly one non-zero summed target, its index per centre
+     *     (the value is {@link #targetValue()} at the centre's index); null otherwise
+     */
+    int[] singleTargets() {
+        return singleTargets;
+    }
+
+    private static boolean single(int centres, int[] start) {
+        for (int j = 0; j < centres; j++) {
+            if (start[j + 1] - start[j] != 1) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static double[] denseSums(int centres, int[] start, double[] value) {
+        double[] sums = new double[centres];
+        for (int j = 0; j < centres; j++) {
+            if (start[j + 1] > start[j]) {
+                sums[j] = value[start[j]];
+            }
+        }
+        return sums;
+    }
+
+    int[] targetStart() {
+        return targetStart;
+    }
+
+    int[] targetIndex() {
+        return targetIndex;
+    }
+
+    double[] targetValue() {
+        return targetValue;
+    }
+
+    /** @return the mean target, where a query without kernel mass falls back to */
+    double[] meanTarget() {
+        return meanTarget.clone();
+    }
+
+    /**
+     * The kernels' log normalising constants {@code log B(z_j/b + 1)} for one bandwidth.
+     *
+     * @param bandwidth   the bandwidth b
+     * @param cache       the run's constants, shared with other folds
+     * @param parallelism the pool to spread the n·(D + 1) evaluations of lnΓ over
+     * @return one constant per centre
+     */
+    double[] logNormalisers(double bandwidth, NormaliserCache cache, Parallelism parallelism) {
+        double[] out = new double[centres];
+        parallelism.forEach(blocks.length, b -> {
+            double[] center = new double[coordinates];
+            int end = blockStart(b) + blockWidth(b);
+            for (int j = blockStart(b); j < end; j++) {
+                System.arraycopy(rows, j * coordinates, center, 0, coordinates);
+                out[j] = cache.logNormaliser(center, bandwidth);
+            }
+        });
+        return out;
+    }
+}

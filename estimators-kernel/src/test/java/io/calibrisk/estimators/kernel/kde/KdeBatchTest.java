@@ -1,0 +1,51 @@
+package io.calibrisk.estimators.kernel.kde;
+
+import io.calibrisk.api.data.Notion;
+import io.calibrisk.api.data.Points;
+import io.calibrisk.api.estimator.Parallelism;
+import io.calibrisk.api.estimator.PreparedTraining;
+import org.junit.jupiter.api.Test;
+
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+
+/** Which bandwidths are computed together, and that handing features out does not share them. */
+class KdeBatchTest {
+
+    @Test
+    void theDefaultGridIsBatchedFromItsFirstValueAndOtherGridsFromWhatWasFitted() {
+        KdeEstimator kde = (KdeEstimator) KdeFixture.estimator(Notion.TOP_LABEL, 2, Parallelism.sequential());
+        assertArrayEquals(new double[] {0.3}, kde.batch(0.3, Set.of(), null));
+        assertEquals(20, kde.batch(1e-5, Set.of(), null).length);
+        assertEquals(19, kde.batch(1e-5, Set.of(0.2), null).length);
+        kde.remember(0.3);
+        kde.remember(0.7);
+        assertArrayEquals(new double[] {0.3, 0.5, 0.7}, kde.batch(0.5, Set.of(), null));
+        assertArrayEquals(new double[] {0.5, 0.7}, kde.batch(0.5, Set.of(0.3), null));
+    }
+
+    @Test
+    void anAnnouncedGridIsBatchedExactly() {
+        KdeEstimator kde = (KdeEstimator) KdeFixture.estimator(Notion.TOP_LABEL, 2, Parallelism.sequential());
+        kde.remember(0.9);
+        double[] planned = {1e-5, 0.01, 0.4};
+        assertArrayEquals(planned, kde.batch(1e-5, Set.of(), planned));
+        assertArrayEquals(new double[] {0.01, 0.4}, kde.batch(0.4, Set.of(1e-5), planned));
+    }
+
+    @Test
+    void askingTwiceForTheSameFeaturesRecomputesTheSameValues() {
+        PreparedTraining prepared = KdeFixture.estimator(Notion.TOP_LABEL, 2, Parallelism.sequential())
+                .prepare(KdeFixture.set(new double[][] {{0.6}, {0.9}, {0.75}}, new double[][] {{0}, {1}, {1}}));
+        Points queries = Points.ofRows(new double[][] {{0.7}, {0.95}});
+        double[] first = KdeFixture.features(prepared.fit(KdeFixture.bandwidth(1e-5)), queries).values();
+        double[] ahead = KdeFixture.features(prepared.fit(KdeFixture.bandwidth(0.2)), queries).values();
+        double[] again = KdeFixture.features(prepared.fit(KdeFixture.bandwidth(0.2)), queries).values();
+        assertNotSame(ahead, again);
+        assertArrayEquals(ahead, again);
+        assertEquals(first.length, again.length);
+    }
+}

@@ -1,0 +1,50 @@
+package io.calibrisk.estimators.kernel.kde;
+
+import io.calibrisk.api.data.Notion;
+import io.calibrisk.api.report.CalibrationReport;
+import io.calibrisk.api.report.EstimatorResult;
+import io.calibrisk.api.report.FoldResult;
+import io.calibrisk.api.report.GridPointResult;
+import io.calibrisk.pipeline.Calibrisk;
+import io.calibrisk.testsupport.Generators;
+import io.calibrisk.testsupport.Generators.Dataset;
+import io.calibrisk.testsupport.Generators.RowStyle;
+import io.calibrisk.testsupport.Seeds;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** kde as the pipeline runs it: discovered, tuned over its grid, reporting fallbacks. */
+class KdePipelineTest {
+
+    @Test
+    void runsForEveryNotionWithFiniteResultsAndTheSameNumbersForAnyThreadCount() {
+        Dataset data = Generators.dataset(400, 4, RowStyle.MIXED, Seeds.seed());
+        for (Notion notion : Notion.values()) {
+            CalibrationReport one = run(data, notion, 1);
+            CalibrationReport two = run(data, notion, 2);
+            EstimatorResult result = one.estimator("kde").orElseThrow();
+            assertFalse(result.failed(), () -> "kde failed: " + result.failure());
+            assertEquals(20, result.grid().size());
+            for (int at = 0; at < 20; at++) {
+                GridPointResult point = result.grid().get(at);
+                GridPointResult other = two.estimator("kde").orElseThrow().grid().get(at);
+                assertTrue(Double.isFinite(point.risk()) && Double.isFinite(point.estimateSquared()));
+                assertEquals(point.risk(), other.risk(), "risk does not depend on the thread count");
+                assertEquals(point.estimateSquared(), other.estimateSquared());
+                for (FoldResult fold : point.folds()) {
+                    assertTrue(fold.diagnostics().containsKey("evaluation.fallbacks"), fold.diagnostics().toString());
+                    assertTrue(fold.diagnostics().containsKey("test.fallbacks"), fold.diagnostics().toString());
+                }
+            }
+            assertTrue(result.best().isPresent());
+        }
+    }
+
+    private static CalibrationReport run(Dataset data, Notion notion, int threads) {
+        return Calibrisk.builder().notion(notion).estimators("kde").threads(threads).seed(3).build()
+                .evaluate(data.predictions(), data.labels());
+    }
+}
