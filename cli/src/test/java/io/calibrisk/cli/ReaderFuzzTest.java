@@ -94,6 +94,8 @@ class ReaderFuzzTest {
             }
             iterations++;
         }
+        System.out.printf("reader fuzz: %d mutants in %d s, %d read, %d refused cleanly%n", iterations, seconds, accepted,
+                iterations - accepted);
         assertTrue(accepted > 0, "some mutants should still be valid");
     }
 
