@@ -27,6 +27,8 @@ final class ReliabilityPanel {
     private final Box strip;
     private final Scale xs;
     private final Scale ys;
+    private final double yLo;
+    private final double yHi;
 
     private ReliabilityPanel(Canvas c, ReliabilityModel m, Box area) {
         this.c = c;
@@ -36,13 +38,20 @@ final class ReliabilityPanel {
         xs = Scale.linear(0, 1, plot.x(), plot.right());
         double lo = -0.02;
         double hi = 1.02;
+        // The axis follows the curves where there are data; an extrapolation beyond them (a
+        // kernel regression can wander far off) is drawn clamped to the frame instead.
         for (ReliabilityModel.Curve curve : drawnCurves()) {
-            for (double v : curve.y()) {
-                lo = Math.min(lo, v - 0.02);
-                hi = Math.max(hi, v + 0.02);
+            for (int i = 0; i < curve.y().length; i++) {
+                double x = curve.x()[i];
+                if (x >= curve.dataLo() && x <= curve.dataHi()) {
+                    lo = Math.min(lo, curve.y()[i] - 0.02);
+                    hi = Math.max(hi, curve.y()[i] + 0.02);
+                }
             }
         }
         ys = Scale.linear(lo, hi, plot.bottom(), plot.y());
+        yLo = lo;
+        yHi = hi;
     }
 
     /**
@@ -156,7 +165,7 @@ final class ReliabilityPanel {
         double[] py = new double[to - from + 1];
         for (int i = from; i <= to; i++) {
             px[i - from] = xs.at(x[i]);
-            py[i - from] = ys.at(y[i]);
+            py[i - from] = ys.at(Math.max(yLo, Math.min(yHi, y[i])));
         }
         c.polyline(px, py, pen);
     }

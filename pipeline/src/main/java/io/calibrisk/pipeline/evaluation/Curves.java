@@ -25,6 +25,9 @@ final class Curves {
     private Curves() {
     }
 
+    /** One instance for the whole run: estimators may cache per point set by identity. */
+    private static final Points GRID_POINTS = grid();
+
     private static Points grid() {
         double[] z = new double[GRID];
         for (int i = 0; i < GRID; i++) {
@@ -35,7 +38,7 @@ final class Curves {
 
     /** @return the fold model's E[t|z] values (flattened), or null if it has no curve */
     static double[] evaluate(CalibrationFunction h, FoldPlan plan, CalibrationSet test) {
-        Points at = plan.notion() == Notion.CANONICAL ? test.points() : grid();
+        Points at = plan.notion() == Notion.CANONICAL ? test.points() : GRID_POINTS;
         Optional<Points> curve = h.calibrationCurve(at);
         if (curve.isEmpty()) {
             return null;
@@ -89,7 +92,7 @@ final class Curves {
             }
             return curves;
         }
-        double[] x = grid().toArray();
+        double[] x = GRID_POINTS.toArray();
         for (int j = 0; j < components; j++) {
             curves.add(new CalibrationCurve(notion == Notion.TOP_LABEL ? "top-label" : "class " + j, x, mean[j]));
         }

@@ -1,0 +1,123 @@
+package io.calibrisk.estimators.kkr;
+
+import io.calibrisk.api.data.Points;
+import io.calibrisk.api.estimator.BilinearForm;
+import io.calibrisk.api.estimator.CalibrationFunction;
+import io.calibrisk.api.estimator.FeatureMatrix;
+import io.calibrisk.estimators.kkr.spectrum.KernelSpectrum;
+
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * The fitted two-step kernel ridge regression {@code h(z, z') = ⟨ĝ(z), ĝ(z')⟩} with
+ * {@code ĝ(z) = Σ_i b_i(z) w_i / (λ_i + μ) ∈ R^m} over all modes of the fold's spectrum (in the
+ * exact form {@code Rᵀ Q (Λ + μI)⁻¹ Qᵀ k(z)}, the kernel ridge regression of the residuals). A
+ * plug-in estimator: φ = ĝ, M = I, q = m. A zero denominator contributes 0.
+ */
+final class TwoStepCalibration implements CalibrationFunction {
+    private final FoldSpectrum fold;
+    private final double[] coefficients;
+    private final Optional<String> instability;
+    private final Map<String, Double> diagnostics;
+
+    private TwoStepCalibration(FoldSpectrum fold, double[] coefficients, Optional<String> instability,
+                               Map<String, Double> diagnostics) {
+        this.fold = fold;
+        this.coefficients = coefficients;
+        this.instability = instability;
+        this.diagnostics = diagnostics;
+    }
+
+    /**
+     * @param fold the fold's spectrum
+     * @param mu   the effective regularisation c·n^0.75, at least 0
+     * @return the fitted function
+     */
+    static TwoStepCalibration fit(FoldSpectrum fold, double mu) {
+        KernelSpectrum s = fold.spectrum();
+        int r = s.rank();
+        int m = s.dimension();
+        double[] w = s.weights();
+        double[] g = new double[r * m];
+        for (int i = 0; i < r; i++) {
+            double denominator = s.values()[i] + mu;
+            double inverse = denominator > 0 ? 1.0 / denominator : 0.0;
+            for (int c = 0; c < m; c++) {
+                g[i * m + c] = w[i * m + c] * inverse;
+            }
+        }
+        double sensitivity = Stability.twoStep(s.lambdaMax(), mu);
+        Map<String, Double> diagnostics = new TreeMap<>();
+        diagnostics.put("rank", (double) r);
+        diagnostics.put("sensitivity", sensitivity);
+        return new TwoStepCalibration(fold, g, Stability.check(sensitivity, mu, s.lambdaMax()),
+                Map.copyOf(diagnostics));
+    }
+
+    @Override
+    public int dimension() {
+        return fold.spectrum().dimension();
+    }
+
+    /**
+     * @param base base features of n points, n × r
+     * @param n    the number of points
+     * @return ĝ of every point, n × m
+     */
+    private double[] regress(double[] base, int n) {
+        int r = fold.spectrum().rank();
+        int m = fold.spectrum().dimension();
+        double[] out = new double[n * m];
+        for (int p = 0; p < n; p++) {
+            for (int i = 0; i < r; i++) {
+                double b = base[p * r + i];
+                for (int c = 0; c < m; c++) {
+                    out[p * m + c] += b * coefficients[i * m + c];
+                }
+            }
+        }
+        return out;
+    }
+
+    @Override
+    public double value(double[] z, double[] zPrime) {
+        double[] g = regress(fold.features(z), 1);
+        double[] gPrime = regress(fold.features(zPrime), 1);
+        double s = 0;
+        for (int c = 0; c < g.length; c++) {
+            s += g[c] * gPrime[c];
+        }
+        return s;
+    }
+
+    @Override
+    public Optional<BilinearForm> bilinearForm() {
+        int m = fold.spectrum().dimension();
+        return Optional.of(BilinearForm.identity(m,
+                points -> FeatureMatrix.of(points.size(), m, regress(fold.features(points), points.size()))));
+    }
+
+    /** The regression itself: {@code E[t | z] ≈ z − ĝ(z)}, since ĝ estimates {@code E[z − t | z]}. */
+    @Override
+    public Optional<Points> calibrationCurve(Points points) {
+        int n = points.size();
+        double[] g = regress(fold.features(points), n);
+        double[] z = points.toArray();
+        for (int i = 0; i < z.length; i++) {
+            z[i] -= g[i];
+        }
+        return Optional.of(Points.of(n, points.dimension(), z));
+    }
+
+    @Override
+    public Optional<String> instability() {
+        return instability;
+    }
+
+    @Override
+    public Map<String, Double> diagnostics() {
+        return diagnostics;
+    }
+}

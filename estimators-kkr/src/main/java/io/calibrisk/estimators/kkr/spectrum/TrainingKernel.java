@@ -1,0 +1,75 @@
+package io.calibrisk.estimators.kkr.spectrum;
+
+import io.calibrisk.api.InvalidSettingException;
+import io.calibrisk.api.data.Points;
+import io.calibrisk.api.kernel.Kernel;
+
+/**
+ * A positive-definite kernel with its parameter, bound to the training points: evaluates
+ * {@code k(x_j, z)} for the training points x_j.
+ *
+ * @param kernel    the kernel plugin, positive definite
+ * @param parameter its parameter (γ for rbf and laplacian), positive
+ * @param rows      the training points, one array per point
+ */
+public record TrainingKernel(Kernel kernel, double parameter, double[][] rows) {
+
+    /**
+     * @throws InvalidSettingException if the kernel is not positive definite or the parameter
+     *     is not positive
+     */
+    public TrainingKernel {
+        if (!kernel.positiveDefinite()) {
+            throw InvalidSettingException.of("kernel", kernel.name(),
+                    "is not positive definite; kernel ridge regression needs one such as rbf");
+        }
+        if (!(parameter > 0) || !Double.isFinite(parameter)) {
+            throw InvalidSettingException.of(kernel.parameterName(), parameter, "must be positive and finite");
+        }
+    }
+
+    /**
+     * @param kernel    the kernel
+     * @param parameter its parameter
+     * @param points    the training points
+     * @return the bound kernel
+     */
+    public static TrainingKernel of(Kernel kernel, double parameter, Points points) {
+        return new TrainingKernel(kernel, parameter, rows(points));
+    }
+
+    /**
+     * @param points points
+     * @return one array per point
+     */
+    public static double[][] rows(Points points) {
+        double[][] out = new double[points.size()][];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = points.row(i);
+        }
+        return out;
+    }
+
+    /** @return the number of training points n */
+    public int size() {
+        return rows.length;
+    }
+
+    /**
+     * @param x a point
+     * @param y a point
+     * @return {@code k(x, y)}, finite
+     */
+    public double value(double[] x, double[] y) {
+        return kernel.value(x, y, parameter);
+    }
+
+    /**
+     * @param j a training point's index
+     * @param z a point
+     * @return {@code k(x_j, z)}
+     */
+    public double value(int j, double[] z) {
+        return kernel.value(rows[j], z, parameter);
+    }
+}

@@ -1,0 +1,71 @@
+package io.calibrisk.estimators.kkr;
+
+import io.calibrisk.api.data.Labels;
+import io.calibrisk.api.data.Predictions;
+import org.junit.jupiter.api.Assumptions;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** The shared cifar10-vgg16 predictions, read from their .npy files; tests skip when they are absent. */
+final class CifarData {
+    private CifarData() {
+    }
+
+    record Data(double[][] probs, int[] labels) {
+    }
+
+    static Data load() {
+        // the property is set by the parent pom relative to where Maven started; from inside the
+        // module that is one level too deep, so fall back to the workspace layout
+        Path folder = Path.of(System.getProperty("calibrisk.shared.data", "../../shared/data"), "cifar10-vgg16");
+        if (!Files.isDirectory(folder)) {
+            folder = Path.of("../../shared/data/cifar10-vgg16");
+        }
+        Assumptions.assumeTrue(Files.isRegularFile(folder.resolve("probs.npy")),
+                "skipped: " + folder + " (shared data) is absent");
+        try {
+            ByteBuffer probs = body(Files.readAllBytes(folder.resolve("probs.npy")));
+            ByteBuffer labels = body(Files.readAllBytes(folder.resolve("labels.npy")));
+            int n = labels.remaining() / 8;
+            double[][] p = new double[n][10];
+            int[] y = new int[n];
+            for (int i = 0; i < n; i++) {
+                double sum = 0;
+                for (int k = 0; k < 10; k++) {
+                    p[i][k] = probs.getFloat();
+                    sum += p[i][k];
+                }
+                for (int k = 0; k < 10; k++) {
+                    p[i][k] /= sum;
+                }
+                y[i] = (int) labels.getLong();
+            }
+            return new Data(p, y);
+        } catch (IOException e) {
+            throw new AssertionError("cannot read " + folder, e);
+        }
+    }
+
+    private static ByteBuffer body(byte[] bytes) {
+        int headerLength = (bytes[8] & 0xff) | (bytes[9] & 0xff) << 8;
+        String header = new String(bytes, 10, headerLength, StandardCharsets.ISO_8859_1);
+        if (!header.contains("'<f4'") && !header.contains("'<i8'")) {
+            throw new AssertionError("unexpected npy header " + header);
+        }
+        return ByteBuffer.wrap(bytes, 10 + headerLength, bytes.length - 10 - headerLength).order(ByteOrder.LITTLE_ENDIAN);
+    }
+
+    static Predictions predictions(Data data, int from, int to) {
+        double[][] rows = java.util.Arrays.copyOfRange(data.probs(), from, to);
+        return Predictions.ofProbabilities(rows, "cifar10-vgg16");
+    }
+
+    static Labels labels(Data data, int from, int to) {
+        return Labels.of(java.util.Arrays.copyOfRange(data.labels(), from, to), 10, "cifar10-vgg16");
+    }
+}

@@ -1,0 +1,73 @@
+package io.calibrisk.estimators.kkr;
+
+import io.calibrisk.api.data.CalibrationSet;
+import io.calibrisk.api.data.Notion;
+import io.calibrisk.api.estimator.CalibrationFunction;
+import io.calibrisk.api.estimator.EstimatorProvider;
+import io.calibrisk.api.estimator.PreparedTraining;
+import io.calibrisk.api.search.Hyperparameters;
+import io.calibrisk.api.simulation.DirichletSimulation;
+import io.calibrisk.api.simulation.SimulatedData;
+import io.calibrisk.pipeline.risk.Risk;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+import java.util.stream.IntStream;
+
+import static io.calibrisk.testsupport.Assertions.assertClose;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** The fast mode agrees with the exact mode to 1e−6 at every stable grid point, and both flag the same ones. */
+class FastVersusExactTest {
+
+    static void assertAgree(EstimatorProvider provider, Notion notion, CalibrationSet train, CalibrationSet evaluation,
+                            CalibrationSet test, Map<String, String> settings) {
+        assertAgree(provider, notion, train, evaluation, test, settings, 1e-6);
+    }
+
+    /**
+     * Within a factor of ten of the stability threshold the two modes differ by rounding-sized
+     * amounts that the criterion bounds only to within a small factor; there they must agree to
+     * {@code nearEdge} instead of 1e−6.
+     */
+    static void assertAgree(EstimatorProvider provider, Notion notion, CalibrationSet train, CalibrationSet evaluation,
+                            CalibrationSet test, Map<String, String> settings, double nearEdge) {
+        PreparedTraining exact = Fixtures.prepare(provider, notion, train, with(settings, "exact"));
+        PreparedTraining fast = Fixtures.prepare(provider, notion, train, with(settings, "fast"));
+        List<Hyperparameters> grid = Fixtures.grid(provider, notion, train.size());
+        for (Hyperparameters point : grid) {
+            CalibrationFunction e = exact.fit(point);
+            CalibrationFunction f = fast.fit(point);
+            String what = provider.name() + " " + notion + " " + point;
+            assertEquals(e.instability().isPresent(), f.instability().isPresent(), what + ": same stability");
+            if (e.instability().isPresent()) {
+                continue;
+            }
+            double tolerance = e.diagnostics().get("sensitivity") <= Stability.THRESHOLD / 10 ? 1e-6 : nearEdge;
+            assertClose(Risk.of(e, evaluation).risk(), Risk.of(f, evaluation).risk(), tolerance, what + " risk");
+            assertClose(Risk.estimate(e, test).risk(), Risk.estimate(f, test).risk(), tolerance, 1e-12,
+                    what + " estimate");
+        }
+    }
+
+    private static Map<String, String> with(Map<String, String> settings, String mode) {
+        java.util.Map<String, String> out = new java.util.HashMap<>(settings);
+        out.put("mode", mode);
+        return out;
+    }
+
+    @Test
+    void agreeOnTheDirichletSimulation() {
+        SimulatedData data = new DirichletSimulation(1000, 5, 0.5, 0.5, 11).generate();
+        for (Notion notion : new Notion[] {Notion.TOP_LABEL, Notion.CANONICAL}) {
+            CalibrationSet all = notion.components(data.predictions(), data.labels()).get(0);
+            CalibrationSet train = all.select(IntStream.range(0, 600).toArray());
+            CalibrationSet evaluation = all.select(IntStream.range(600, 800).toArray());
+            CalibrationSet test = all.select(IntStream.range(800, 1000).toArray());
+            for (EstimatorProvider provider : new EstimatorProvider[] {new KroneckerKrr(), new TwoStepKrr()}) {
+                assertAgree(provider, notion, train, evaluation, test, Map.of());
+            }
+        }
+    }
+}

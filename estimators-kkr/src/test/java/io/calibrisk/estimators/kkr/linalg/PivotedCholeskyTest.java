@@ -1,0 +1,81 @@
+package io.calibrisk.estimators.kkr.linalg;
+
+import io.calibrisk.api.estimator.Parallelism;
+import org.junit.jupiter.api.Test;
+
+import java.util.SplittableRandom;
+
+import static io.calibrisk.testsupport.Seeds.qt;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.quicktheories.generators.SourceDSL.integers;
+import static org.quicktheories.generators.SourceDSL.longs;
+
+class PivotedCholeskyTest {
+
+    private static double[] kernel(double[] x, double gamma) {
+        int n = x.length;
+        double[] k = new double[n * n];
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                double d = x[i] - x[j];
+                k[i * n + j] = Math.exp(-gamma * d * d);
+            }
+        }
+        return k;
+    }
+
+    private static PivotedCholesky.Factor factor(double[] k, int n, double tolerance, int cap) {
+        double[] diagonal = new double[n];
+        for (int i = 0; i < n; i++) {
+            diagonal[i] = k[i * n + i];
+        }
+        return PivotedCholesky.of(diagonal, (p, from, to, out, offset) -> {
+            for (int j = from; j < to; j++) {
+                out[offset + j] = k[j * n + p];
+            }
+        }, tolerance, cap, Parallelism.sequential());
+    }
+
+    @Test
+    void reproducesThePivotColumnsAndBoundsTheResidualByItsTrace() {
+        qt(40).forAll(integers().between(2, 60), longs().all()).checkAssert((n, seed) -> {
+            SplittableRandom random = new SplittableRandom(seed);
+            double[] x = new double[n];
+            for (int i = 0; i < n; i++) {
+                x[i] = random.nextDouble();
+            }
+            double[] k = kernel(x, 20);
+            PivotedCholesky.Factor f = factor(k, n, 1e-10, n);
+            assertTrue(f.residualTrace() <= 1e-10 * f.initialTrace() || f.rank() == n);
+            double residualTrace = 0;
+            for (int i = 0; i < n; i++) {
+                for (int j = 0; j < n; j++) {
+                    double llt = 0;
+                    for (int t = 0; t < f.rank(); t++) {
+                        llt += f.get(i, t) * f.get(j, t);
+                    }
+                    if (i == j) {
+                        residualTrace += k[i * n + i] - llt;
+                    }
+                    // the residual is PSD, so |E_ij| ≤ sqrt(E_ii E_jj) ≤ its trace
+                    assertEquals(k[i * n + j], llt, f.residualTrace() + 1e-13, "entry " + i + ", " + j);
+                }
+            }
+            assertEquals(f.residualTrace(), residualTrace, 1e-12, "residual trace");
+            for (int a = 0; a < f.rank(); a++) {
+                for (int t = a + 1; t < f.rank(); t++) {
+                    assertEquals(0.0, f.get(f.pivots()[a], t), "L is lower triangular on the pivots");
+                }
+            }
+        });
+    }
+
+    @Test
+    void stopsAtTheRankCap() {
+        double[] x = {0, 0.25, 0.5, 0.75, 1};
+        PivotedCholesky.Factor f = factor(kernel(x, 50), 5, 0, 3);
+        assertEquals(3, f.rank());
+        assertEquals(0, f.pivots()[0], "ties go to the lowest index");
+    }
+}
