@@ -204,9 +204,20 @@ public enum ReportFormat {
                 sb.append(", ");
             }
             sb.append(k).append('=').append(v == Math.rint(v) && Math.abs(v) < 1e6
-                    ? Hyperparameters.format(v) : String.format(Locale.ROOT, "%.4g", v));
+                    ? Hyperparameters.format(v) : fourDigits(v));
         });
         return sb.length() == 0 ? "-" : sb.toString();
+    }
+
+    /** {@code %.4g} without trailing zeros: 1e-07 rather than 1.000e-07, 0.0019 rather than 0.001900. */
+    static String fourDigits(double v) {
+        String text = String.format(Locale.ROOT, "%.4g", v);
+        int exponent = text.indexOf('e');
+        String mantissa = exponent < 0 ? text : text.substring(0, exponent);
+        if (mantissa.contains(".")) {
+            mantissa = mantissa.replaceAll("0+$", "").replaceAll("\\.$", "");
+        }
+        return exponent < 0 ? mantissa : mantissa + text.substring(exponent);
     }
 
     private static String intervalHeader(CalibrationReport report) {
