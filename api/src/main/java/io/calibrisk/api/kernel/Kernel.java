@@ -1,5 +1,7 @@
 package io.calibrisk.api.kernel;
 
+import java.util.OptionalLong;
+
 /**
  * A kernel as a plugin, found by {@link java.util.ServiceLoader}: list the implementing class
  * in {@code META-INF/services/io.calibrisk.api.kernel.Kernel} and give it a public no-argument
@@ -55,5 +57,21 @@ public interface Kernel {
      */
     default double value(double[] center, double[] x, double parameter) {
         return Math.exp(logValue(center, x, parameter));
+    }
+
+    /**
+     * A bound on the numerical rank of this kernel's Gram matrices, which kernel ridge
+     * regression uses to plan its memory before a low-rank factorisation: a number r such that
+     * for any points of Euclidean norm at most 1 (the points of every notion are) the Gram
+     * matrix K is within {@code tolerance·tr K} in trace of a positive semi-definite matrix of
+     * rank at most r.
+     *
+     * @param dimension the points' dimension, at least 1
+     * @param parameter the bandwidth or scale, positive
+     * @param tolerance the relative residual trace, in (0, 1)
+     * @return the bound, or empty when the kernel knows none (the planner then assumes the rank cap)
+     */
+    default OptionalLong rankBound(int dimension, double parameter, double tolerance) {
+        return OptionalLong.empty();
     }
 }

@@ -1,7 +1,8 @@
 package io.calibrisk.estimators.kkr;
 
-import io.calibrisk.estimators.kkr.linalg.SymmetricEigen;
 import io.calibrisk.api.estimator.Parallelism;
+import io.calibrisk.estimators.kkr.linalg.Gemm;
+import io.calibrisk.estimators.kkr.linalg.SymmetricEigen;
 
 import java.util.Arrays;
 import java.util.SplittableRandom;
@@ -11,30 +12,40 @@ import java.util.SplittableRandom;
  * {@code M ≈ P D Pᵀ}, D diagonal, found in the metric of the training points.
  *
  * <p>Given M (q × q) and the training scales T = diag(t) (so that on the training points the
- * form is {@code N = T M T}), a randomised range finder (Halko,
- * Martinsson and Tropp, SIAM Review 53, 2011; Gaussian test matrix from a fixed seed, so the
- * result is deterministic) finds an orthonormal Y with {@code ‖N − Y YᵀNY Yᵀ‖_F ≤ δ‖N‖_F},
- * growing it by blocks of 16 until a fresh block shows the rest is below δ‖N‖_F/10. The eigenpairs {@code YᵀNY = Z D Zᵀ} with the smallest
- * |d| dropped while the dropped part stays within δ‖N‖_F give {@code W = YZ} and
- * {@code P = M T W D⁻¹ = T⁻¹W}: the second form divides by the kept eigenvalues only, never by a
- * small training scale.
+ * form is {@code N = T M T}), a randomised range finder (Halko, Martinsson and Tropp, SIAM
+ * Review 53, 2011; Gaussian test matrix from a fixed seed, so the result is deterministic) finds
+ * an orthonormal Y with {@code ‖N − Y YᵀNY Yᵀ‖_F ≤ δ‖N‖_F}, growing it by blocks of
+ * {@value #BLOCK} until a fresh block shows the rest is below δ‖N‖_F/10. With {@code X = M T Y}
+ * (one product), {@code YᵀNY = (TY)ᵀX = Z D Zᵀ} with the smallest |d| dropped while the dropped
+ * part stays within δ‖N‖_F, and {@code P = X Z D⁻¹} (= T⁻¹YZ on the range of Y): the second form
+ * divides by the kept eigenvalues only, never by a small training scale.
  *
- * <p>Cost: O(q² k) for the final width k, O(k³) for the small eigenproblem.
+ * <p>Every step is a matrix product of {@link Gemm} (the range finder's products with N, the
+ * block Gram–Schmidt against Y done twice, X, YᵀNY, P), so the whole costs about
+ * {@code 2q²k + 6qk²} multiply-adds for the final width k, plus O(k³) for the small
+ * eigenproblem; it runs in the calling thread (the grid points of a fold run in parallel).
  *
  * @param rank    s, the number of kept terms
- * @param basis   P, q × s row-major
+ * @param basisT  Pᵀ, s × q row-major (row c is the c-th column of P)
  * @param weights D, s values
  */
-record Compression(int rank, double[] basis, double[] weights) {
+record Compression(int rank, double[] basisT, double[] weights) {
     private static final int BLOCK = 16;
 
-    static Compression of(double[] m, double[] t, int q, double delta) {
-        double[] n = new double[q * q];
+    /**
+     * @param m     M, q × q as rows, symmetric
+     * @param t     the training scales, q values
+     * @param q     the size
+     * @param delta the relative accuracy δ in the Frobenius norm of N = TMT
+     * @return the low-rank form
+     */
+    static Compression of(double[][] m, double[] t, int q, double delta) {
+        // N = TMT is never formed: ΩN = ((ΩT)M)T
         double norm = 0;
         for (int i = 0; i < q; i++) {
+            double[] mi = m[i];
             for (int j = 0; j < q; j++) {
-                double v = t[i] * m[i * q + j] * t[j];
-                n[i * q + j] = v;
+                double v = t[i] * mi[j] * t[j];
                 norm += v * v;
             }
         }
@@ -43,45 +54,94 @@ record Compression(int rank, double[] basis, double[] weights) {
             return new Compression(1, new double[q], new double[] {0});
         }
         double allowed = delta * norm;
-        // Y grows by blocks of N·Ω; a fresh block, projected off Y, estimates ‖(I − YYᵀ)N‖_F
+        // Y is kept both ways: yt (row a = column a of Y) and y (q rows, growing), so that both
+        // products of the projection Z ← Z − (ZY)Yᵀ run along rows
+        double[][] yt = new double[q][];
+        double[][] y = new double[q][BLOCK];
+        // Y grows by blocks of ΩN; a fresh block, projected off Y, estimates ‖(I − YYᵀ)N‖_F
         // (E‖(I − P)NΩ‖²_F = w‖(I − P)N‖²_F for Gaussian Ω), so testing costs nothing extra
         SplittableRandom random = new SplittableRandom(0x6b6b72L);
-        double[] y = new double[q * q];
         int k = 0;
         double estimate = norm;
         while (k < q) {
             int w = Math.min(BLOCK, q - k);
-            double[] omega = new double[q * w];
+            // the rows of ΩN = (NΩᵀ)ᵀ, N symmetric, as ((ΩT)M)T
+            double[] omega = new double[w * q];
             for (int i = 0; i < omega.length; i++) {
-                omega[i] = random.nextGaussian();
+                omega[i] = random.nextGaussian() * t[i % q];
             }
-            double[] z = multiply(n, q, omega, w);
+            double[][] z = new double[w][q];
+            Gemm.multiplyAdd(w, 0, q, q, omega, 0, q, m, 0, z, 0);
+            for (double[] row : z) {
+                for (int i = 0; i < q; i++) {
+                    row[i] *= t[i];
+                }
+            }
+            project(z, w, y, yt, q, k);
             double outside = 0;
-            for (int c = 0; c < w; c++) {
-                outside += project(y, q, k, z, w, c);
+            for (double[] row : z) {
+                for (double v : row) {
+                    outside += v * v;
+                }
             }
             estimate = Math.sqrt(outside / w);
             if (estimate <= 0.1 * allowed) {
                 break;
             }
-            for (int c = 0; c < w && k < q; c++) {
-                project(y, q, k, z, w, c);
-                double len = 0;
+            // Orthonormalise the block's rows among themselves, dropping those that the
+            // projection left at rounding level. A row that was much shorter than its part along
+            // Y carries, once normalised, that part's rounding residue amplified; so the kept rows
+            // are projected off Y once more and orthonormalised again ("twice is enough").
+            int kept = orthonormalise(z, w, q, 1e-14 * norm);
+            if (k > 0 && kept > 0) {
+                project(z, kept, y, yt, q, k);
+                orthonormalise(z, kept, q, 0);
+            }
+            if (k + kept > y[0].length) {
+                int grown = Math.min(q, Math.max(k + kept, 2 * y[0].length));
                 for (int i = 0; i < q; i++) {
-                    len += z[i * w + c] * z[i * w + c];
+                    y[i] = Arrays.copyOf(y[i], grown);
                 }
-                len = Math.sqrt(len);
-                if (len <= 1e-14 * norm) {
-                    continue;
-                }
+            }
+            for (int c = 0; c < kept; c++) {
+                double[] row = z[c];
+                yt[k] = row;
                 for (int i = 0; i < q; i++) {
-                    y[i * q + k] = z[i * w + c] / len;
+                    y[i][k] = row[i];
                 }
                 k++;
             }
+            if (kept == 0) {
+                break;
+            }
         }
-        k = Math.max(k, 1);
-        double[] b = project(n, q, y, k);
+        if (k == 0) {
+            // no direction stood out of rounding (δ at rounding level)
+            return new Compression(1, new double[q], new double[] {0});
+        }
+        // TY, both ways; X = M(TY) as its transpose Xᵀ = (TY)ᵀM
+        double[] tyt = new double[k * q];
+        double[][] ty = new double[q][k];
+        for (int a = 0; a < k; a++) {
+            double[] ya = yt[a];
+            for (int i = 0; i < q; i++) {
+                double v = t[i] * ya[i];
+                tyt[a * q + i] = v;
+                ty[i][a] = v;
+            }
+        }
+        double[][] xt = new double[k][q];
+        Gemm.multiplyAdd(k, 0, q, q, tyt, 0, q, m, 0, xt, 0);
+        double[][] bRows = new double[k][k];
+        Gemm.multiplyAdd(k, 0, k, q, xt, 0, 0, ty, 0, bRows, 0);
+        double[] b = new double[k * k];
+        for (int a = 0; a < k; a++) {
+            for (int c = a; c < k; c++) {
+                double v = 0.5 * (bRows[a][c] + bRows[c][a]);
+                b[a * k + c] = v;
+                b[c * k + a] = v;
+            }
+        }
         SymmetricEigen eigen = SymmetricEigen.of(b, k, Parallelism.sequential());
         Integer[] order = new Integer[k];
         for (int i = 0; i < k; i++) {
@@ -89,6 +149,9 @@ record Compression(int rank, double[] basis, double[] weights) {
         }
         double[] d = eigen.values();
         Arrays.sort(order, (a, c) -> Double.compare(Math.abs(d[c]), Math.abs(d[a])));
+        if (d[order[0]] == 0) {
+            return new Compression(1, new double[q], new double[] {0});
+        }
         // drop the smallest |d| while the dropped part stays within the rest of δ‖N‖
         double budget = Math.max(0, allowed * allowed - estimate * estimate);
         int s = k;
@@ -97,106 +160,83 @@ record Compression(int rank, double[] basis, double[] weights) {
             dropped += d[order[s - 1]] * d[order[s - 1]];
             s--;
         }
-        if (d[order[0]] == 0) {
-            return new Compression(1, new double[q], new double[] {0});
-        }
+        // Pᵀ = D⁻¹ Zᵀ Xᵀ: the kept eigenvectors are rows of Zᵀ
+        double[] zs = new double[s * k];
         double[] weights = new double[s];
-        double[] basis = new double[q * s];
-        double[] tw = new double[q];
+        double[] vectors = eigen.vectors();
         for (int c = 0; c < s; c++) {
-            int e = order[c];
-            weights[c] = d[e];
-            double[] zc = eigen.vector(e);
-            // w = Y z; the column of P is M (T w) / d
+            System.arraycopy(vectors, order[c] * k, zs, c * k, k);
+            weights[c] = d[order[c]];
+        }
+        double[][] rows = new double[s][q];
+        Gemm.multiplyAdd(s, 0, q, k, zs, 0, k, xt, 0, rows, 0);
+        double[] basisT = new double[s * q];
+        for (int c = 0; c < s; c++) {
+            double inverse = 1.0 / weights[c];
             for (int i = 0; i < q; i++) {
-                double w = 0;
-                for (int j = 0; j < k; j++) {
-                    w += y[i * q + j] * zc[j];
-                }
-                tw[i] = t[i] * w;
-            }
-            for (int i = 0; i < q; i++) {
-                double p = 0;
-                for (int j = 0; j < q; j++) {
-                    p += m[i * q + j] * tw[j];
-                }
-                basis[i * s + c] = p / d[e];
+                basisT[c * q + i] = rows[c][i] * inverse;
             }
         }
-        return new Compression(s, basis, weights);
+        return new Compression(s, basisT, weights);
     }
 
-    /** Projects column c of z (q × w) off the first k columns of y (q × q), twice; returns the squared rest. */
-    private static double project(double[] y, int q, int k, double[] z, int w, int c) {
+    /** Z ← Z − (ZY)Yᵀ for the first {@code rows} rows of Z, twice, over the first k columns of Y. */
+    private static void project(double[][] z, int rows, double[][] y, double[][] yt, int q, int k) {
+        if (k == 0 || rows == 0) {
+            return;
+        }
         for (int pass = 0; pass < 2; pass++) {
-            for (int p = 0; p < k; p++) {
-                double dot = 0;
-                for (int i = 0; i < q; i++) {
-                    dot += y[i * q + p] * z[i * w + c];
-                }
-                for (int i = 0; i < q; i++) {
-                    z[i * w + c] -= dot * y[i * q + p];
+            double[] c = new double[rows * k];
+            double[][] cRows = new double[rows][k];
+            Gemm.multiplyAdd(rows, 0, k, q, z, 0, 0, y, 0, cRows, 0);
+            for (int i = 0; i < rows; i++) {
+                for (int a = 0; a < k; a++) {
+                    c[i * k + a] = -cRows[i][a];
                 }
             }
+            Gemm.multiplyAdd(rows, 0, q, k, c, 0, k, yt, 0, z, 0);
         }
-        double s = 0;
-        for (int i = 0; i < q; i++) {
-            s += z[i * w + c] * z[i * w + c];
-        }
-        return s;
     }
 
-    /** A (q × q) times X (q × w, row-major). */
-    private static double[] multiply(double[] a, int q, double[] x, int w) {
-        double[] out = new double[q * w];
-        for (int i = 0; i < q; i++) {
-            for (int j = 0; j < q; j++) {
-                double aij = a[i * q + j];
-                if (aij == 0) {
-                    continue;
-                }
-                int xo = j * w;
-                int oo = i * w;
-                for (int c = 0; c < w; c++) {
-                    out[oo + c] += aij * x[xo + c];
+    /**
+     * Modified Gram–Schmidt, twice, on the first {@code rows} rows of Z: each row is projected
+     * off the rows kept before it and normalised; rows no longer than {@code floor} are dropped
+     * and the kept ones moved up. O(rows²·q), small next to the products.
+     *
+     * @return the number of rows kept
+     */
+    private static int orthonormalise(double[][] z, int rows, int q, double floor) {
+        int kept = 0;
+        for (int c = 0; c < rows; c++) {
+            double[] zc = z[c];
+            for (int pass = 0; pass < 2; pass++) {
+                for (int a = 0; a < kept; a++) {
+                    double[] za = z[a];
+                    double dot = 0;
+                    for (int i = 0; i < q; i++) {
+                        dot += za[i] * zc[i];
+                    }
+                    for (int i = 0; i < q; i++) {
+                        zc[i] -= dot * za[i];
+                    }
                 }
             }
+            double len = 0;
+            for (int i = 0; i < q; i++) {
+                len += zc[i] * zc[i];
+            }
+            len = Math.sqrt(len);
+            if (!(len > floor)) {
+                continue;
+            }
+            for (int i = 0; i < q; i++) {
+                zc[i] /= len;
+            }
+            // move the kept row up, keeping the arrays distinct
+            z[c] = z[kept];
+            z[kept] = zc;
+            kept++;
         }
-        return out;
+        return kept;
     }
-
-
-
-
-    /** YᵀNY (k × k) over the first k columns of Y (q × q), symmetrised. */
-    private static double[] project(double[] n, int q, double[] y, int k) {
-        int w = q;
-        double[] ny = new double[q * k];
-        for (int i = 0; i < q; i++) {
-            for (int j = 0; j < q; j++) {
-                double v = n[i * q + j];
-                for (int c = 0; c < k; c++) {
-                    ny[i * k + c] += v * y[j * w + c];
-                }
-            }
-        }
-        double[] b = new double[k * k];
-        for (int i = 0; i < q; i++) {
-            for (int a = 0; a < k; a++) {
-                double ya = y[i * w + a];
-                for (int c = 0; c < k; c++) {
-                    b[a * k + c] += ya * ny[i * k + c];
-                }
-            }
-        }
-        for (int a = 0; a < k; a++) {
-            for (int c = a + 1; c < k; c++) {
-                double v = 0.5 * (b[a * k + c] + b[c * k + a]);
-                b[a * k + c] = v;
-                b[c * k + a] = v;
-            }
-        }
-        return b;
-    }
-
 }

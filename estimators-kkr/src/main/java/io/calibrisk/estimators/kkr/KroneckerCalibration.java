@@ -3,6 +3,7 @@ package io.calibrisk.estimators.kkr;
 import io.calibrisk.api.estimator.BilinearForm;
 import io.calibrisk.api.estimator.CalibrationFunction;
 import io.calibrisk.api.estimator.FeatureMatrix;
+import io.calibrisk.estimators.kkr.linalg.Gemm;
 import io.calibrisk.estimators.kkr.spectrum.KernelSpectrum;
 
 import java.util.Arrays;
@@ -29,7 +30,7 @@ final class KroneckerCalibration implements CalibrationFunction {
     private final int dimension;
     private final int modes;
     private final int features;
-    /** q × features: the map from the leading q base features to φ; null for the identity. */
+    /** Pᵀ, features × q: the map from the leading q base features to φ; null for the identity. */
     private final double[] projection;
     private final double[] matrix;
     private final Optional<String> instability;
@@ -59,32 +60,29 @@ final class KroneckerCalibration implements CalibrationFunction {
         int r = s.rank();
         double[] lambda = s.values();
         double[] scale = s.scale();
-        double[] full = new double[r * r];
-        double[] share = new double[r * r];
-        for (int i = 0; i < r; i++) {
-            for (int j = i; j < r; j++) {
-                double denominator = lambda[i] * lambda[j] + mu;
-                double v = denominator > 0 ? s.weightProduct(i, j) / denominator : 0.0;
-                full[i * r + j] = v;
-                full[j * r + i] = v;
-                double t = scale[i] * scale[j] * v;
-                share[i * r + j] = t * t;
-                share[j * r + i] = t * t;
-            }
-        }
+        double[][] products = fold.weightGram();
         double sensitivity = Stability.kronecker(s.lambdaMax(), mu, Stability.significantModes(lambda));
         Optional<String> instability = Stability.check(sensitivity, mu, s.lambdaMax());
         Map<String, Double> diagnostics = new TreeMap<>();
         diagnostics.put("rank", (double) r);
         diagnostics.put("sensitivity", sensitivity);
+        int q = s.exact() ? r : modes(products, lambda, scale, r, mu, truncation);
+        double[][] m = new double[q][q];
+        for (int i = 0; i < q; i++) {
+            for (int j = i; j < q; j++) {
+                double denominator = lambda[i] * lambda[j] + mu;
+                double v = denominator > 0 ? products[i][j] / denominator : 0.0;
+                m[i][j] = v;
+                m[j][i] = v;
+            }
+        }
         if (s.exact()) {
             diagnostics.put("features", (double) r);
+            double[] full = new double[r * r];
+            for (int i = 0; i < r; i++) {
+                System.arraycopy(m[i], 0, full, i * r, r);
+            }
             return new KroneckerCalibration(fold, r, r, null, full, instability, Map.copyOf(diagnostics));
-        }
-        int q = modes(share, r, truncation);
-        double[] m = new double[q * q];
-        for (int i = 0; i < q; i++) {
-            System.arraycopy(full, i * r, m, i * q, q);
         }
         Compression form = Compression.of(m, Arrays.copyOf(scale, q), q, compression);
         diagnostics.put("modes", (double) q);
@@ -93,19 +91,25 @@ final class KroneckerCalibration implements CalibrationFunction {
         for (int c = 0; c < form.rank(); c++) {
             diagonal[c * form.rank() + c] = form.weights()[c];
         }
-        return new KroneckerCalibration(fold, q, form.rank(), form.basis(), diagonal, instability,
+        return new KroneckerCalibration(fold, q, form.rank(), form.basisT(), diagonal, instability,
                 Map.copyOf(diagnostics));
     }
 
-    /** The smallest q such that the pairs with max(i, j) ≥ q carry at most truncation² of the total. */
-    private static int modes(double[] share, int r, double truncation) {
-        // tail[k] = Σ over pairs with max(i, j) = k, summed in a fixed order
+    /**
+     * The smallest q such that the pairs with max(i, j) ≥ q carry at most truncation² of the
+     * total, the share of a pair being {@code (s_i s_j (w_i·w_j)/(λ_iλ_j + μ))²}.
+     */
+    private static int modes(double[][] products, double[] lambda, double[] scale, int r, double mu,
+                             double truncation) {
+        // ring[k] = Σ over pairs with max(i, j) = k, summed in a fixed order
         double[] ring = new double[r];
         double total = 0;
         for (int k = 0; k < r; k++) {
-            double s = share[k * r + k];
-            for (int i = 0; i < k; i++) {
-                s += 2 * share[i * r + k];
+            double s = 0;
+            for (int i = 0; i <= k; i++) {
+                double denominator = lambda[i] * lambda[k] + mu;
+                double v = denominator > 0 ? scale[i] * scale[k] * products[i][k] / denominator : 0.0;
+                s += (i == k ? 1 : 2) * v * v;
             }
             ring[k] = s;
             total += s;
@@ -130,27 +134,19 @@ final class KroneckerCalibration implements CalibrationFunction {
         return form().apply(phi(fold.features(z), 1), phi(fold.features(zPrime), 1));
     }
 
-    /** φ of n points from their base features (n × r). */
-    private double[] phi(double[] base, int n) {
-        int r = fold.spectrum().rank();
+    /**
+     * φ of n points from their base features B (r × n): Φᵀ = PᵀB over the leading modes, a
+     * product along the points, then transposed to the pipeline's n × features.
+     */
+    private double[] phi(double[][] base, int n) {
         double[] out = new double[n * features];
-        for (int p = 0; p < n; p++) {
-            if (projection == null) {
-                System.arraycopy(base, p * r, out, p * features, features);
-                continue;
-            }
-            for (int i = 0; i < modes; i++) {
-                double b = base[p * r + i];
-                if (b == 0) {
-                    continue;
-                }
-                int row = i * features;
-                int o = p * features;
-                for (int c = 0; c < features; c++) {
-                    out[o + c] += b * projection[row + c];
-                }
-            }
+        if (projection == null) {
+            Gemm.transpose(features, n, base, 0, 0, out, 0, features);
+            return out;
         }
+        double[][] phiT = new double[features][n];
+        Gemm.multiplyAdd(fold.pool(), features, 0, n, modes, projection, 0, modes, base, 0, phiT, 0);
+        Gemm.transpose(features, n, phiT, 0, 0, out, 0, features);
         return out;
     }
 

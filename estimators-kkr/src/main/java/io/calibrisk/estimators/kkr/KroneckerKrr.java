@@ -56,4 +56,10 @@ public final class KroneckerKrr extends KernelRidgeProvider {
     CalibrationFunction fit(FoldSpectrum fold, double mu) {
         return KroneckerCalibration.fit(fold, mu, FEATURE_TRUNCATION, COMPRESSION);
     }
+
+    /** In fast mode a fit is a compression, O(q²k), of a few megabytes; the exact form holds n² doubles. */
+    @Override
+    boolean fitsAhead(FoldSpectrum fold) {
+        return !fold.spectrum().exact();
+    }
 }

@@ -4,6 +4,7 @@ import io.calibrisk.api.data.Points;
 import io.calibrisk.api.estimator.BilinearForm;
 import io.calibrisk.api.estimator.CalibrationFunction;
 import io.calibrisk.api.estimator.FeatureMatrix;
+import io.calibrisk.estimators.kkr.linalg.Gemm;
 import io.calibrisk.estimators.kkr.spectrum.KernelSpectrum;
 
 import java.util.Map;
@@ -18,6 +19,7 @@ import java.util.TreeMap;
  */
 final class TwoStepCalibration implements CalibrationFunction {
     private final FoldSpectrum fold;
+    /** Cᵀ, m × r: row c holds w_ic / (λ_i + μ). */
     private final double[] coefficients;
     private final Optional<String> instability;
     private final Map<String, Double> diagnostics;
@@ -40,12 +42,13 @@ final class TwoStepCalibration implements CalibrationFunction {
         int r = s.rank();
         int m = s.dimension();
         double[] w = s.weights();
-        double[] g = new double[r * m];
+        // stored transposed, m × r, so that ĝᵀ = Cᵀ B runs along the points
+        double[] g = new double[m * r];
         for (int i = 0; i < r; i++) {
             double denominator = s.values()[i] + mu;
             double inverse = denominator > 0 ? 1.0 / denominator : 0.0;
             for (int c = 0; c < m; c++) {
-                g[i * m + c] = w[i * m + c] * inverse;
+                g[c * r + i] = w[i * m + c] * inverse;
             }
         }
         double sensitivity = Stability.twoStep(s.lambdaMax(), mu);
@@ -62,22 +65,17 @@ final class TwoStepCalibration implements CalibrationFunction {
     }
 
     /**
-     * @param base base features of n points, n × r
+     * @param base base features of n points, r rows of n
      * @param n    the number of points
-     * @return ĝ of every point, n × m
+     * @return ĝ of every point, n × m row-major
      */
-    private double[] regress(double[] base, int n) {
+    private double[] regress(double[][] base, int n) {
         int r = fold.spectrum().rank();
         int m = fold.spectrum().dimension();
+        double[][] gt = new double[m][n];
+        Gemm.multiplyAdd(fold.pool(), m, 0, n, r, coefficients, 0, r, base, 0, gt, 0);
         double[] out = new double[n * m];
-        for (int p = 0; p < n; p++) {
-            for (int i = 0; i < r; i++) {
-                double b = base[p * r + i];
-                for (int c = 0; c < m; c++) {
-                    out[p * m + c] += b * coefficients[i * m + c];
-                }
-            }
-        }
+        Gemm.transpose(m, n, gt, 0, 0, out, 0, m);
         return out;
     }
 

@@ -33,6 +33,7 @@ import org.slf4j.LoggerFactory;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -278,6 +279,17 @@ public final class CrossValidation {
             }
             LOG.warn("estimator {} failed: {}", name, cause.getMessage(), LOG.isDebugEnabled() ? cause : null);
             return EstimatorResult.failed(name, source, seconds(start), cause.getMessage());
+        } catch (OutOfMemoryError e) {
+            // The memory plan is an estimate (a low-rank factorisation's rank shows only as it
+            // grows); the estimator's arrays are unreachable once the error has unwound its
+            // tasks, so the others can still run.
+            String advice = estimator.memoryNeed(plan.largestTrainingSize(), plan.largestQuerySize(),
+                    plan.dimension()).advice();
+            String message = String.format(Locale.ROOT, "ran out of memory (the JVM's heap is %d MiB); use "
+                    + "--threads 1, %sor give the JVM more memory (JAVA_OPTS=-Xmx...)",
+                    Runtime.getRuntime().maxMemory() >> 20, advice.isEmpty() ? "" : advice + ", ");
+            LOG.warn("estimator {} failed: {}", name, message);
+            return EstimatorResult.failed(name, source, seconds(start), message);
         }
 
         List<GridPointResult> grid = new ArrayList<>(g);

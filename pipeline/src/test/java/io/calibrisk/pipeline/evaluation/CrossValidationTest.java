@@ -223,17 +223,21 @@ class CrossValidationTest {
 
     @Test
     void aFailingEstimatorIsReportedAndTheOthersComplete() {
-        EstimatorProvider throwing = new FailingProviders.Failing("throws", false);
-        EstimatorProvider nan = new FailingProviders.Failing("nan", true);
+        EstimatorProvider throwing = new FailingProviders.Failing("throws", FailingProviders.Failure.THROWS);
+        EstimatorProvider nan = new FailingProviders.Failing("nan", FailingProviders.Failure.NAN);
+        EstimatorProvider exhausting = new FailingProviders.Failing("exhausts", FailingProviders.Failure.OUT_OF_MEMORY);
         CalibrationReport report = Calibrisk.builder()
-                .plugins(FailingProviders.plugins(new EqualWidthBins(), throwing, nan))
-                .estimators("throws", "bins", "nan").build()
+                .plugins(FailingProviders.plugins(new EqualWidthBins(), throwing, nan, exhausting))
+                .estimators("throws", "bins", "nan", "exhausts").build()
                 .evaluate(DATA.predictions(), DATA.labels());
         EstimatorResult failed = report.estimator("throws").orElseThrow();
         assertTrue(failed.failed());
         assertTrue(failed.failure().contains("fold") && failed.failure().contains("broken on purpose"), failed.failure());
         EstimatorResult notANumber = report.estimator("nan").orElseThrow();
         assertTrue(notANumber.failed() && notANumber.failure().contains("NaN"), notANumber.failure());
+        EstimatorResult exhausted = report.estimator("exhausts").orElseThrow();
+        assertTrue(exhausted.failed() && exhausted.failure().startsWith("ran out of memory (the JVM's heap is "),
+                exhausted.failure());
         assertFalse(report.estimator("bins").orElseThrow().failed());
         assertEquals("bins", report.recommended());
     }

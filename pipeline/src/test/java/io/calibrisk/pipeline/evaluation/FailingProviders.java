@@ -30,14 +30,24 @@ final class FailingProviders {
         return new Plugins(map, Map.of(), List.of());
     }
 
-    /** Throws at the second grid point, or returns NaN there. */
+    /** How a {@link Failing} estimator fails at its second grid point. */
+    enum Failure {
+        /** An unchecked exception. */
+        THROWS,
+        /** A NaN value. */
+        NAN,
+        /** A real {@link OutOfMemoryError}: an array larger than any heap. */
+        OUT_OF_MEMORY
+    }
+
+    /** Fails at the second grid point, as its {@link Failure} says. */
     static final class Failing implements EstimatorProvider {
         private final String name;
-        private final boolean nan;
+        private final Failure failure;
 
-        Failing(String name, boolean nan) {
+        Failing(String name, Failure failure) {
             this.name = name;
-            this.nan = nan;
+            this.failure = failure;
         }
 
         @Override
@@ -63,8 +73,12 @@ final class FailingProviders {
         @Override
         public CalibrationEstimator create(EstimatorContext context) {
             return training -> hp -> {
-                if (hp.value("c") == 1 && !nan) {
+                if (hp.value("c") == 1 && failure == Failure.THROWS) {
                     throw new IllegalStateException("broken on purpose");
+                }
+                if (hp.value("c") == 1 && failure == Failure.OUT_OF_MEMORY) {
+                    long[] huge = new long[Integer.MAX_VALUE - 8];
+                    huge[0] = 1;
                 }
                 double c = hp.value("c") == 1 ? Double.NaN : 0;
                 return new CalibrationFunction() {

@@ -3,21 +3,56 @@ package io.calibrisk.estimators.kkr.linalg;
 import io.calibrisk.api.InvalidSettingException;
 import io.calibrisk.api.estimator.Parallelism;
 
+import java.util.Arrays;
+
 /**
  * The pivoted (incomplete) Cholesky factorisation {@code K ≈ L Lᵀ} of a symmetric positive
  * semi-definite matrix given by its diagonal and its columns on demand (Harbrecht, Peters and
  * Schneider, Appl. Numer. Math. 62, 2012). Each step takes the largest remaining diagonal entry
- * of the Schur complement as pivot (the lowest index on ties), so the rank-r factor is the Nyström approximation on the r pivot columns and the residual
- * {@code K − LLᵀ} is positive semi-definite with trace equal to the sum of the remaining
- * diagonal.
+ * of the Schur complement as pivot (the lowest index on ties), so the rank-r factor is the
+ * Nyström approximation on the r pivot columns and the residual {@code K − LLᵀ} is positive
+ * semi-definite with trace equal to the sum of the remaining diagonal. Stops when that trace is
+ * at most {@code tolerance · tr(K)}, when the rank reaches the cap, or when no positive diagonal
+ * entry is left. The Gram matrix LᵀL, which the eigendecomposition of the factor needs, is
+ * accumulated along the way.
  *
- * <p>The Gram matrix LᵀL, which the eigendecomposition of the factor needs, is accumulated in
- * the same passes over L. Stops when that trace is at most {@code tolerance · tr(K)}, when the rank reaches the cap,
- * or when no positive diagonal entry is left. Cost: O(n r²) flops and n·r column entries;
- * memory n·r.
+ * <p><b>Blocking.</b> Column t is {@code (K[:, p] − L[:, <t] L[p, <t]ᵀ) / √d_p}: done one
+ * column at a time, every step streams all of L from memory for a matrix-vector product, which
+ * bounds the speed by memory bandwidth. The pivot of the next step depends on the whole column,
+ * so the steps cannot be merged; but the pivots of the next few steps are, in practice, almost
+ * always among the rows whose remaining diagonal is largest now. So each block first takes the
+ * {@value #CANDIDATES} largest remaining diagonal entries as candidates and computes their
+ * Schur-complement columns {@code S = K[:, C] − L L[C, :]ᵀ} in one matrix product ({@link Gemm},
+ * one pass over L); then the steps run as long as the greedy pivot is a candidate, each
+ * finishing its column from S with the few columns of the block, {@code S[:, p] − L_blk
+ * L_blk[p, :]ᵀ}. A pivot outside the candidates ends the block. The pivots are exactly the
+ * greedy ones (the diagonal is kept exact after every step); only the order in which the terms
+ * of a column are summed differs from the unblocked algorithm. The Gram rows of a block are taken
+ * in the next block's pass over L, as another matrix product.
+ *
+ * <p>On kernel matrices of cifar10-vgg16 (n = 6400, rank about 900) the blocks hold about 17
+ * steps on average, so L is read once per 17 steps instead of once per step, at the price of
+ * about 1.7 times the multiply-adds of the unblocked algorithm, which the matrix product does at
+ * several times the speed.
+ *
+ * <p>Cost: O(n r²) flops and about 2n·r column entries (candidates not chosen are computed in
+ * vain); memory about 2n·r (L by columns and by rows, one for each product) plus
+ * n·{@value #CANDIDATES}. All parallel work has a fixed split into row panels and fixed
+ * summation orders, so the factor does not depend on the number of threads.
  */
 public final class PivotedCholesky {
-    private static final int ROW_BLOCK = 1024;
+    /** Rows per panel: the unit of parallel work of a block pass. */
+    private static final int PANEL = 256;
+    /** Panels per task of a step (the work of a step is small). */
+    private static final int STEP_PANELS = 8;
+    /** Columns of LᵀL per parallel task of a pass. */
+    private static final int GRAM_TILE = 32;
+    /** Candidate pivots per block. */
+    static final int CANDIDATES = 64;
+    /** The fewest rows of LᵀL taken together (the product's inner loop runs along them). */
+    private static final int GRAM_BATCH = 64;
+    /** The most steps per block: a step costs n multiply-adds per earlier step of its block. */
+    static final int MAX_BLOCK = 64;
 
     private PivotedCholesky() {
     }
@@ -77,7 +112,7 @@ public final class PivotedCholesky {
      * @param source    the columns of K
      * @param tolerance the relative trace tolerance, in [0, 1)
      * @param maxRank   the cap on r, at least 1
-     * @param pool      the pool the row blocks run on
+     * @param pool      the pool the row panels run on
      * @return the factor
      */
     public static Factor of(double[] diagonal, Columns source, double tolerance, int maxRank, Parallelism pool) {
@@ -87,29 +122,208 @@ public final class PivotedCholesky {
         if (maxRank < 1) {
             throw InvalidSettingException.of("max-rank", maxRank, "must be at least 1");
         }
-        int n = diagonal.length;
-        int cap = Math.min(maxRank, n);
-        double[] d = diagonal.clone();
-        double trace = 0;
-        for (double v : d) {
-            trace += v;
+        return new Run(diagonal, source, tolerance, Math.min(maxRank, diagonal.length), pool).factor();
+    }
+
+    /** The state of one factorisation. */
+    private static final class Run {
+        private final int n;
+        private final int cap;
+        private final Columns source;
+        private final Parallelism pool;
+        private final double[] d;
+        private final double trace;
+        private final double stop;
+        private final int panels;
+        private final int[] rows;
+        /** Panel b holds rows [b·PANEL, b·PANEL + rows[b]) of L: column s is {@code columns[b][s]}. */
+        private final double[][][] columns;
+        private int capacity;
+        /** Candidate columns of the current block per panel, candidate c at {@code schur[b][c]}. */
+        private final double[][][] schur;
+        private final boolean[] taken;
+        private final int[] pivots;
+        /** Row a of LᵀL up to the diagonal, filled one block late. */
+        private final double[][] gram;
+        private int rank;
+        private double residual;
+        /** The first column whose row of LᵀL is still missing. */
+        private int gramFrom;
+
+        Run(double[] diagonal, Columns source, double tolerance, int cap, Parallelism pool) {
+            this.n = diagonal.length;
+            this.cap = cap;
+            this.source = source;
+            this.pool = pool;
+            this.d = diagonal.clone();
+            double sum = 0;
+            for (double v : d) {
+                sum += v;
+            }
+            this.trace = sum;
+            this.stop = tolerance * sum;
+            this.panels = (n + PANEL - 1) / PANEL;
+            this.rows = new int[panels];
+            this.columns = new double[panels][][];
+            this.schur = new double[panels][][];
+            this.capacity = Math.min(cap, MAX_BLOCK);
+            for (int b = 0; b < panels; b++) {
+                rows[b] = Math.min(n, (b + 1) * PANEL) - b * PANEL;
+                columns[b] = new double[capacity][];
+            }
+            this.taken = new boolean[n];
+            this.pivots = new int[cap];
+            this.gram = new double[cap][];
+            this.residual = sum;
         }
-        // L is stored by panels of ROW_BLOCK rows, each panel's columns contiguous, so that a
-        // step streams each panel sequentially; panels grow with the rank (the cap is a bound)
-        int blocks = (n + ROW_BLOCK - 1) / ROW_BLOCK;
-        double[][] panel = new double[blocks][];
-        int[] rows = new int[blocks];
-        for (int b = 0; b < blocks; b++) {
-            rows[b] = Math.min(n, (b + 1) * ROW_BLOCK) - b * ROW_BLOCK;
-            panel[b] = new double[rows[b] * Math.min(cap, 64)];
+
+        Factor factor() {
+            boolean more = true;
+            while (more && rank < cap && residual > stop) {
+                int[] candidates = predicted(candidates());
+                if (candidates.length == 0) {
+                    break;
+                }
+                int first = rank;
+                int end = Math.min(cap, first + MAX_BLOCK);
+                reserve(end);
+                pass(candidates, first, false);
+                while (rank < end && residual > stop) {
+                    int p = argmax();
+                    if (p < 0) {
+                        more = false;
+                        break;
+                    }
+                    int c = indexOf(candidates, p);
+                    if (c < 0) {
+                        break;
+                    }
+                    step(p, c, first);
+                }
+            }
+            pass(new int[0], rank, true);
+            return assemble();
         }
-        int[] pivots = new int[cap];
-        boolean[] taken = new boolean[n];
-        double[][] gram = new double[cap][];
-        double residual = trace;
-        int rank = 0;
-        double stop = tolerance * trace;
-        while (rank < cap && residual > stop) {
+
+        /** Grows the panels' tables of columns to hold at least {@code needed} columns. */
+        private void reserve(int needed) {
+            if (needed <= capacity) {
+                return;
+            }
+            int grown = Math.min(cap, Math.max(needed, 2 * capacity));
+            for (int b = 0; b < panels; b++) {
+                columns[b] = Arrays.copyOf(columns[b], grown);
+            }
+            capacity = grown;
+        }
+
+        /**
+         * The untaken rows with the largest positive remaining diagonal, largest first, lowest
+         * index on ties: {@value #CANDIDATES} of them and, if there is one, the next.
+         */
+        private int[] candidates() {
+            int size = CANDIDATES + 1;
+            int[] best = new int[size];
+            int count = 0;
+            for (int j = 0; j < n; j++) {
+                double v = d[j];
+                if (taken[j] || !(v > 0) || (count == size && !(v > d[best[count - 1]]))) {
+                    continue;
+                }
+                int at = count == size ? size - 1 : count++;
+                while (at > 0 && v > d[best[at - 1]]) {
+                    best[at] = best[at - 1];
+                    at--;
+                }
+                best[at] = j;
+            }
+            return Arrays.copyOf(best, count);
+        }
+
+        /**
+         * The candidates the next steps will take, in order, as far as that is certain: greedy
+         * pivoting is run on the candidates alone, on their small Schur complement
+         * {@code K[C, C] − L[C, :] L[C, :]ᵀ}; its pivots are the true ones as long as each one's
+         * remaining diagonal exceeds the largest outside the candidates (which can only
+         * decrease). Only these get their full Schur-complement column, so that no column is
+         * computed in vain; a step whose pivot was not predicted (rounding) just ends the block.
+         *
+         * @param ranked the candidates, largest first, then the largest row outside them (if any)
+         * @return the predicted pivots, at least the first candidate
+         */
+        private int[] predicted(int[] ranked) {
+            int m = Math.min(CANDIDATES, ranked.length);
+            if (m <= 1) {
+                return Arrays.copyOf(ranked, m);
+            }
+            double outside = ranked.length > CANDIDATES ? d[ranked[CANDIDATES]] : 0.0;
+            int t0 = rank;
+            double[][] lc = new double[m][t0];
+            for (int c = 0; c < m; c++) {
+                int p = ranked[c];
+                int b = p / PANEL;
+                int i = p - b * PANEL;
+                for (int s = 0; s < t0; s++) {
+                    lc[c][s] = columns[b][s][i];
+                }
+            }
+            double[][] schurCc = new double[m][m];
+            double[] one = new double[1];
+            for (int c = 0; c < m; c++) {
+                for (int e = 0; e <= c; e++) {
+                    source.column(ranked[e], ranked[c], ranked[c] + 1, one, -ranked[c]);
+                    double v = one[0];
+                    double[] x = lc[c];
+                    double[] y = lc[e];
+                    for (int s = 0; s < t0; s++) {
+                        v -= x[s] * y[s];
+                    }
+                    schurCc[c][e] = v;
+                    schurCc[e][c] = v;
+                }
+            }
+            double[] rest = new double[m];
+            for (int c = 0; c < m; c++) {
+                rest[c] = d[ranked[c]];
+            }
+            boolean[] chosen = new boolean[m];
+            int[] order = new int[m];
+            int count = 0;
+            int limit = Math.min(m, Math.min(MAX_BLOCK, cap - t0));
+            while (count < limit) {
+                int best = -1;
+                for (int c = 0; c < m; c++) {
+                    if (!chosen[c] && rest[c] > 0 && (best < 0 || rest[c] > rest[best]
+                            || (rest[c] == rest[best] && ranked[c] < ranked[best]))) {
+                        best = c;
+                    }
+                }
+                if (best < 0 || (count > 0 && !(rest[best] > outside))) {
+                    break;
+                }
+                chosen[best] = true;
+                order[count++] = ranked[best];
+                double inverse = 1.0 / Math.sqrt(rest[best]);
+                double[] l = new double[m];
+                for (int c = 0; c < m; c++) {
+                    l[c] = chosen[c] ? 0.0 : schurCc[c][best] * inverse;
+                }
+                for (int c = 0; c < m; c++) {
+                    if (chosen[c]) {
+                        continue;
+                    }
+                    rest[c] = Math.max(0.0, rest[c] - l[c] * l[c]);
+                    double[] row = schurCc[c];
+                    for (int e = 0; e < m; e++) {
+                        row[e] -= l[c] * l[e];
+                    }
+                }
+            }
+            return Arrays.copyOf(order, Math.max(count, 1));
+        }
+
+        /** The greedy pivot: the untaken row with the largest positive remaining diagonal, lowest index on ties. */
+        private int argmax() {
             int p = -1;
             double best = 0;
             for (int j = 0; j < n; j++) {
@@ -118,127 +332,161 @@ public final class PivotedCholesky {
                     p = j;
                 }
             }
-            if (p < 0) {
-                break;
-            }
-            int t = rank;
-            if ((t + 1) * rows[0] > panel[0].length) {
-                int columns = Math.min(cap, Math.max(2 * (panel[0].length / rows[0]), t + 1));
-                for (int b = 0; b < blocks; b++) {
-                    panel[b] = java.util.Arrays.copyOf(panel[b], rows[b] * columns);
+            return p;
+        }
+
+        private static int indexOf(int[] values, int value) {
+            for (int i = 0; i < values.length; i++) {
+                if (values[i] == value) {
+                    return i;
                 }
             }
-            double[] coefficient = new double[t];
-            int pb = p / ROW_BLOCK;
-            int pi = p - pb * ROW_BLOCK;
-            for (int s = 0; s < t; s++) {
-                coefficient[s] = panel[pb][s * rows[pb] + pi];
-            }
-            double inverse = 1.0 / Math.sqrt(best);
-            int pivot = p;
-            // while streaming the earlier columns, also take their products with column t − 1,
-            // which is final now: row t − 1 of LᵀL, in per-panel partial sums added in panel order
-            double[] partial = new double[blocks * Math.max(t, 1)];
-            pool.forEach(blocks, b -> {
-                double[] l = panel[b];
-                int len = rows[b];
-                int from = b * ROW_BLOCK;
-                int base = t * len;
-                int previous = (t - 1) * len;
-                source.column(pivot, from, from + len, l, base - from);
-                for (int s = 0; s < t; s++) {
-                    double c = coefficient[s];
-                    int col = s * len;
-                    // Four partial sums break the dependency chain of one running sum (the loop
-                    // is otherwise bound by the latency of the additions); their order is fixed.
-                    double dot0 = 0;
-                    double dot1 = 0;
-                    double dot2 = 0;
-                    double dot3 = 0;
-                    int i = 0;
-                    for (; i + 3 < len; i += 4) {
-                        double v0 = l[col + i];
-                        double v1 = l[col + i + 1];
-                        double v2 = l[col + i + 2];
-                        double v3 = l[col + i + 3];
-                        dot0 += v0 * l[previous + i];
-                        dot1 += v1 * l[previous + i + 1];
-                        dot2 += v2 * l[previous + i + 2];
-                        dot3 += v3 * l[previous + i + 3];
-                        l[base + i] -= c * v0;
-                        l[base + i + 1] -= c * v1;
-                        l[base + i + 2] -= c * v2;
-                        l[base + i + 3] -= c * v3;
+            return -1;
+        }
+
+        /**
+         * One pass over the first {@code t0} columns of L: panel by panel, the Schur-complement
+         * columns of the candidates, {@code S = K[:, C] − L L[C, :]ᵀ}; then, split by columns
+         * of LᵀL, its rows of columns [gramFrom, t0), which are final now.
+         */
+        private void pass(int[] candidates, int t0, boolean last) {
+            int cc = candidates.length;
+            if (cc > 0) {
+                // −L[C, <t0], so that the product subtracts
+                double[] lc = new double[cc * t0];
+                for (int c = 0; c < cc; c++) {
+                    int p = candidates[c];
+                    int b = p / PANEL;
+                    int i = p - b * PANEL;
+                    for (int s = 0; s < t0; s++) {
+                        lc[c * t0 + s] = -columns[b][s][i];
                     }
-                    for (; i < len; i++) {
-                        double v = l[col + i];
-                        dot0 += v * l[previous + i];
-                        l[base + i] -= c * v;
-                    }
-                    partial[b * t + s] = (dot0 + dot1) + (dot2 + dot3);
                 }
-                for (int i = 0; i < len; i++) {
-                    l[base + i] = taken[from + i] ? 0.0 : l[base + i] * inverse;
+                pool.forEach(panels, b -> {
+                    int len = rows[b];
+                    int from = b * PANEL;
+                    if (schur[b] == null) {
+                        schur[b] = new double[CANDIDATES][len];
+                    }
+                    double[][] s = schur[b];
+                    for (int c = 0; c < cc; c++) {
+                        source.column(candidates[c], from, from + len, s[c], -from);
+                    }
+                    Gemm.multiplyAdd(cc, 0, len, t0, lc, 0, t0, columns[b], 0, s, 0);
+                });
+            }
+            int g0 = gramFrom;
+            int gw = t0 - g0;
+            // the rows of LᵀL wait until a batch of them is wide enough for the product to run fast
+            if (gw > 0 && (last || gw >= GRAM_BATCH)) {
+                gramRows(g0, t0);
+                gramFrom = t0;
+            }
+        }
+
+        /**
+         * Rows [g0, t0) of LᵀL up to the diagonal, as the transpose {@code (LᵀL)[:, g0..t0) =
+         * Lᵀ L[:, g0..t0)}: the new columns are laid out row by row ({@code fresh[i][u] =
+         * L[i][g0 + u]}, n × gw) so that the product runs along them, and the columns s of LᵀL
+         * are split among the tasks, each summing over all panels in order.
+         */
+        private void gramRows(int g0, int t0) {
+            int gw = t0 - g0;
+            double[][][] fresh = new double[panels][][];
+            pool.forEach(panels, b -> {
+                double[][] f = new double[rows[b]][gw];
+                for (int u = 0; u < gw; u++) {
+                    double[] column = columns[b][g0 + u];
+                    for (int i = 0; i < column.length; i++) {
+                        f[i][u] = column[i];
+                    }
+                }
+                fresh[b] = f;
+            });
+            double[][] transposed = new double[t0][gw];
+            pool.forEach((t0 + GRAM_TILE - 1) / GRAM_TILE, tile -> {
+                int s0 = tile * GRAM_TILE;
+                int s1 = Math.min(t0, s0 + GRAM_TILE);
+                for (int b = 0; b < panels; b++) {
+                    Gemm.multiplyAdd(s1 - s0, 0, gw, rows[b], columns[b], s0, 0, fresh[b], 0, transposed, s0);
                 }
             });
-            if (t > 0) {
-                gram[t - 1] = new double[t];
-                for (int s = 0; s < t; s++) {
-                    double g = 0;
-                    for (int b = 0; b < blocks; b++) {
-                        g += partial[b * t + s];
-                    }
-                    gram[t - 1][s] = g;
+            for (int u = 0; u < gw; u++) {
+                int a = g0 + u;
+                double[] row = new double[a + 1];
+                for (int s = 0; s <= a; s++) {
+                    row[s] = transposed[s][u];
                 }
+                gram[a] = row;
             }
-            panel[pb][t * rows[pb] + pi] = Math.sqrt(best);
+        }
+
+        /** Step {@code rank}: column t from candidate c's Schur column and the block's columns [t0, t). */
+        private void step(int p, int c, int t0) {
+            int t = rank;
+            int pb = p / PANEL;
+            int pi = p - pb * PANEL;
+            double pivot = d[p];
+            double inverse = 1.0 / Math.sqrt(pivot);
+            int w = t - t0;
+            double[] coefficient = new double[w];
+            for (int u = 0; u < w; u++) {
+                coefficient[u] = -columns[pb][t0 + u][pi];
+            }
             taken[p] = true;
-            pivots[t] = p;
-            d[p] = 0;
-            residual = 0;
-            for (int b = 0; b < blocks; b++) {
-                double[] l = panel[b];
-                int base = t * rows[b];
-                int from = b * ROW_BLOCK;
-                for (int i = 0; i < rows[b]; i++) {
-                    if (!taken[from + i]) {
-                        double v = l[base + i];
-                        d[from + i] = Math.max(0.0, d[from + i] - v * v);
-                        residual += d[from + i];
+            int tasks = (panels + STEP_PANELS - 1) / STEP_PANELS;
+            double[] partialResidual = new double[panels];
+            pool.forEach(tasks, task -> {
+                for (int b = task * STEP_PANELS; b < Math.min(panels, (task + 1) * STEP_PANELS); b++) {
+                    int len = rows[b];
+                    int from = b * PANEL;
+                    double[] column = schur[b][c].clone();
+                    if (w > 0) {
+                        Gemm.multiplyAdd(1, 0, len, w, coefficient, 0, w, columns[b], t0, new double[][] {column}, 0);
                     }
+                    double sum = 0;
+                    for (int i = 0; i < len; i++) {
+                        int j = from + i;
+                        if (taken[j]) {
+                            column[i] = 0.0;
+                        } else {
+                            double v = column[i] * inverse;
+                            column[i] = v;
+                            double rest = Math.max(0.0, d[j] - v * v);
+                            d[j] = rest;
+                            sum += rest;
+                        }
+                    }
+                    columns[b][t] = column;
+                    partialResidual[b] = sum;
                 }
+            });
+            columns[pb][t][pi] = Math.sqrt(pivot);
+            d[p] = 0;
+            pivots[t] = p;
+            double sum = 0;
+            for (double v : partialResidual) {
+                sum += v;
             }
+            residual = sum;
             rank++;
         }
-        double[] columns = new double[rank * n];
-        for (int b = 0; b < blocks; b++) {
-            for (int s = 0; s < rank; s++) {
-                System.arraycopy(panel[b], s * rows[b], columns, s * n + b * ROW_BLOCK, rows[b]);
-            }
-        }
-        if (rank > 0) {
-            int last = (rank - 1) * n;
-            gram[rank - 1] = new double[rank];
-            for (int s = 0; s < rank; s++) {
-                double g = 0;
-                for (int b = 0; b < blocks; b++) {
-                    double block = 0;
-                    int from = b * ROW_BLOCK;
-                    for (int i = 0; i < rows[b]; i++) {
-                        block += columns[s * n + from + i] * columns[last + from + i];
-                    }
-                    g += block;
+
+        private Factor assemble() {
+            double[] out = new double[rank * n];
+            for (int b = 0; b < panels; b++) {
+                for (int s = 0; s < rank; s++) {
+                    System.arraycopy(columns[b][s], 0, out, s * n + b * PANEL, rows[b]);
                 }
-                gram[rank - 1][s] = g;
             }
-        }
-        double[] g = new double[rank * rank];
-        for (int a = 0; a < rank; a++) {
-            for (int s = 0; s <= a; s++) {
-                g[a * rank + s] = gram[a][s];
-                g[s * rank + a] = gram[a][s];
+            double[] g = new double[rank * rank];
+            for (int a = 0; a < rank; a++) {
+                for (int s = 0; s <= a; s++) {
+                    g[a * rank + s] = gram[a][s];
+                    g[s * rank + a] = gram[a][s];
+                }
             }
+            return new Factor(n, rank, Arrays.copyOf(pivots, rank), out, g, trace, residual);
         }
-        return new Factor(n, rank, java.util.Arrays.copyOf(pivots, rank), columns, g, trace, residual);
     }
 }

@@ -2,6 +2,7 @@ package io.calibrisk.estimators.kkr.spectrum;
 
 import io.calibrisk.api.data.Points;
 import io.calibrisk.api.estimator.Parallelism;
+import io.calibrisk.estimators.kkr.linalg.Gemm;
 import io.calibrisk.estimators.kkr.linalg.SymmetricEigen;
 
 /**
@@ -15,7 +16,7 @@ import io.calibrisk.estimators.kkr.linalg.SymmetricEigen;
  * few thousand.
  */
 public final class ExactFactorisation {
-    private static final int POINT_BLOCK = 16;
+    private static final int POINT_BLOCK = 64;
 
     private ExactFactorisation() {
     }
@@ -49,36 +50,27 @@ public final class ExactFactorisation {
         for (int i = 0; i < n; i++) {
             lambda[i] = Math.max(0.0, eigen.values()[i]);
         }
-        double[] r = residuals.toArray();
+        double[][] wRows = new double[n][m];
+        Gemm.multiplyAdd(pool, n, 0, m, n, q, 0, n, TrainingKernel.rows(residuals), 0, wRows, 0);
         double[] w = new double[n * m];
-        pool.forEach(n, i -> {
-            int base = i * n;
-            for (int l = 0; l < n; l++) {
-                double qil = q[base + l];
-                for (int c = 0; c < m; c++) {
-                    w[i * m + c] += qil * r[l * m + c];
-                }
-            }
-        });
+        for (int i = 0; i < n; i++) {
+            System.arraycopy(wRows[i], 0, w, i * m, m);
+        }
         FeatureBasis basis = points -> {
             int count = points.length;
-            double[] out = new double[count * n];
+            // k(x_l, z_p) with row l along the points, then B = Qᵀ K along the points
+            double[][] kz = new double[n][count];
             pool.forEach((count + POINT_BLOCK - 1) / POINT_BLOCK, block -> {
-                double[] kz = new double[n];
-                for (int p = block * POINT_BLOCK; p < Math.min(count, (block + 1) * POINT_BLOCK); p++) {
-                    for (int l = 0; l < n; l++) {
-                        kz[l] = kernel.value(x[l], points[p]);
-                    }
-                    for (int i = 0; i < n; i++) {
-                        int base = i * n;
-                        double s = 0;
-                        for (int l = 0; l < n; l++) {
-                            s += q[base + l] * kz[l];
-                        }
-                        out[p * n + i] = s;
+                int last = Math.min(count, (block + 1) * POINT_BLOCK);
+                for (int l = 0; l < n; l++) {
+                    double[] row = kz[l];
+                    for (int p = block * POINT_BLOCK; p < last; p++) {
+                        row[p] = kernel.value(x[l], points[p]);
                     }
                 }
             });
+            double[][] out = new double[n][count];
+            Gemm.multiplyAdd(pool, n, 0, count, n, q, 0, n, kz, 0, out, 0);
             return out;
         };
         return new KernelSpectrum(n, m, lambda, w, lambda.clone(), basis, lambda[0], 0.0, true);

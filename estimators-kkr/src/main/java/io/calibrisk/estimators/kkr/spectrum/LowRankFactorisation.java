@@ -2,6 +2,7 @@ package io.calibrisk.estimators.kkr.spectrum;
 
 import io.calibrisk.api.data.Points;
 import io.calibrisk.api.estimator.Parallelism;
+import io.calibrisk.estimators.kkr.linalg.Gemm;
 import io.calibrisk.estimators.kkr.linalg.PivotedCholesky;
 import io.calibrisk.estimators.kkr.linalg.SymmetricEigen;
 
@@ -21,7 +22,7 @@ import io.calibrisk.estimators.kkr.linalg.SymmetricEigen;
  * batch of n' points; memory O(n r + r²).
  */
 public final class LowRankFactorisation {
-    private static final int POINT_BLOCK = 32;
+    private static final int POINT_BLOCK = 64;
 
     private LowRankFactorisation() {
     }
@@ -61,101 +62,75 @@ public final class LowRankFactorisation {
             scale[i] = Math.sqrt(sigma[i]);
         }
         int[] pivots = factor.pivots();
-        double[] res = residuals.toArray();
-        double[] ltr = new double[r * m];
-        pool.forEach(r, t -> {
-            int col = t * n;
-            for (int j = 0; j < n; j++) {
-                double ljt = l[col + j];
-                for (int c = 0; c < m; c++) {
-                    ltr[t * m + c] += ljt * res[j * m + c];
-                }
-            }
-        });
+        // w = Vᵀ (LᵀR): the eigenvectors are stored one per row, so V's transpose is row-major
+        double[][] res = TrainingKernel.rows(residuals);
+        double[][] ltr = new double[r][m];
+        Gemm.multiplyAdd(pool, r, 0, m, n, l, 0, n, res, 0, ltr, 0);
+        double[][] wRows = new double[r][m];
+        Gemm.multiplyAdd(pool, r, 0, m, r, v, 0, r, ltr, 0, wRows, 0);
         double[] w = new double[r * m];
         for (int i = 0; i < r; i++) {
-            for (int t = 0; t < r; t++) {
-                double vit = v[i * r + t];
-                for (int c = 0; c < m; c++) {
-                    w[i * m + c] += vit * ltr[t * m + c];
-                }
-            }
+            System.arraycopy(wRows[i], 0, w, i * m, m);
         }
-        // B = L_SS⁻ᵀ V by back substitution, one eigenvector per task; column t of L_SS,
-        // L[pivot_a][t] for a = 0..r−1, is gathered once so that the solves read it contiguously
-        double[] lss = new double[r * r];
-        for (int t = 0; t < r; t++) {
-            for (int a = 0; a < r; a++) {
-                lss[t * r + a] = l[t * n + pivots[a]];
-            }
-        }
-        double[] bt = new double[r * r];
-        pool.forEach(r, i -> {
-            int base = i * r;
-            for (int t = r - 1; t >= 0; t--) {
-                double s = v[base + t];
-                int col = t * r;
-                for (int a = t + 1; a < r; a++) {
-                    s -= lss[col + a] * bt[base + a];
-                }
-                bt[base + t] = s / lss[col + t];
-            }
-        });
+        double[] bt = featureMap(l, n, r, pivots, v);
         double[][] pivotRows = new double[r][];
         for (int a = 0; a < r; a++) {
             pivotRows[a] = x[pivots[a]];
         }
         FeatureBasis basis = points -> {
             int count = points.length;
-            double[] out = new double[count * r];
+            // row a holds k(x_{pivot a}, z) for every point, so that the product runs along the points
+            double[][] ks = new double[r][count];
             pool.forEach((count + POINT_BLOCK - 1) / POINT_BLOCK, block -> {
-                int first = block * POINT_BLOCK;
-                int last = Math.min(count, first + POINT_BLOCK);
-                // the block's kernel rows together, so that each row of B is read once per block
-                double[] ks = new double[(last - first) * r];
-                for (int p = first; p < last; p++) {
-                    for (int a = 0; a < r; a++) {
-                        ks[(p - first) * r + a] = kernel.value(pivotRows[a], points[p]);
-                    }
-                }
-                for (int i = 0; i < r; i++) {
-                    int base = i * r;
-                    int p = first;
-                    // Four points at a time share each entry of B's row and keep four
-                    // independent sums in flight.
-                    for (; p + 3 < last; p += 4) {
-                        int k0 = (p - first) * r;
-                        int k1 = k0 + r;
-                        int k2 = k1 + r;
-                        int k3 = k2 + r;
-                        double s0 = 0;
-                        double s1 = 0;
-                        double s2 = 0;
-                        double s3 = 0;
-                        for (int a = 0; a < r; a++) {
-                            double b = bt[base + a];
-                            s0 += b * ks[k0 + a];
-                            s1 += b * ks[k1 + a];
-                            s2 += b * ks[k2 + a];
-                            s3 += b * ks[k3 + a];
-                        }
-                        out[p * r + i] = s0;
-                        out[(p + 1) * r + i] = s1;
-                        out[(p + 2) * r + i] = s2;
-                        out[(p + 3) * r + i] = s3;
-                    }
-                    for (; p < last; p++) {
-                        int k0 = (p - first) * r;
-                        double s = 0;
-                        for (int a = 0; a < r; a++) {
-                            s += bt[base + a] * ks[k0 + a];
-                        }
-                        out[p * r + i] = s;
+                int last = Math.min(count, (block + 1) * POINT_BLOCK);
+                for (int a = 0; a < r; a++) {
+                    double[] pivot = pivotRows[a];
+                    double[] row = ks[a];
+                    for (int p = block * POINT_BLOCK; p < last; p++) {
+                        row[p] = kernel.value(pivot, points[p]);
                     }
                 }
             });
+            double[][] out = new double[r][count];
+            Gemm.multiplyAdd(pool, r, 0, count, r, bt, 0, r, ks, 0, out, 0);
             return out;
         };
         return new KernelSpectrum(n, m, sigma, w, scale, basis, sigma[0], factor.residualTrace(), false);
+    }
+
+    /**
+     * {@code Bᵀ = Vᵀ L_SS⁻¹} (r × r, row-major), so that the base features of z are
+     * {@code Bᵀ k_S(z)}: B solves the upper triangular system {@code L_SSᵀ B = V} by back
+     * substitution, row t of B from the rows after it,
+     * {@code B[t] = (V[t] − Σ_{a>t} L_SS[a][t] B[a]) / L_SS[t][t]}, each an update of whole rows
+     * (vectorised), r³/2 multiply-adds in all.
+     */
+    private static double[] featureMap(double[] l, int n, int r, int[] pivots, double[] vt) {
+        // B starts as V: row t holds component t of every eigenvector
+        double[][] b = new double[r][r];
+        for (int i = 0; i < r; i++) {
+            for (int t = 0; t < r; t++) {
+                b[t][i] = vt[i * r + t];
+            }
+        }
+        // column t of L_SS below the diagonal, −L[pivot_a][t] for a > t (negated so that the product subtracts)
+        double[] coefficients = new double[r];
+        for (int t = r - 1; t >= 0; t--) {
+            int after = r - t - 1;
+            for (int a = t + 1; a < r; a++) {
+                coefficients[a - t - 1] = -l[t * n + pivots[a]];
+            }
+            if (after > 0) {
+                Gemm.multiplyAdd(1, 0, r, after, coefficients, 0, after, b, t + 1, b, t);
+            }
+            double inverse = 1.0 / l[t * n + pivots[t]];
+            double[] row = b[t];
+            for (int i = 0; i < r; i++) {
+                row[i] *= inverse;
+            }
+        }
+        double[] bt = new double[r * r];
+        Gemm.transpose(r, r, b, 0, 0, bt, 0, r);
+        return bt;
     }
 }

@@ -1,6 +1,7 @@
 package io.calibrisk.estimators.kkr.linalg;
 
 import io.calibrisk.api.estimator.Parallelism;
+import io.calibrisk.estimators.kernel.RbfKernel;
 import org.junit.jupiter.api.Test;
 
 import java.util.SplittableRandom;
@@ -69,6 +70,44 @@ class PivotedCholeskyTest {
                 }
             }
         });
+    }
+
+    /**
+     * The rbf kernel's rank bound, which plans the fast mode's memory, holds for the ranks the
+     * pivoted Cholesky reaches on points of norm at most 1 (probability vectors).
+     */
+    @Test
+    void staysWithinTheRbfKernelsRankBound() {
+        RbfKernel rbf = new RbfKernel();
+        int n = 1200;
+        SplittableRandom random = new SplittableRandom(7);
+        for (int m = 1; m <= 3; m++) {
+            double[][] points = new double[n][m];
+            for (double[] point : points) {
+                double sum = 0;
+                for (int c = 0; c < m; c++) {
+                    point[c] = -Math.log(1 - random.nextDouble());
+                    sum += point[c];
+                }
+                for (int c = 0; c < m; c++) {
+                    point[c] = m == 1 ? random.nextDouble() : point[c] / sum;
+                }
+            }
+            double[] k = new double[n * n];
+            for (int i = 0; i < n; i++) {
+                for (int j = 0; j < n; j++) {
+                    k[i * n + j] = rbf.value(points[i], points[j], 1.0);
+                }
+            }
+            for (double tolerance : new double[] {1e-10, 1e-15}) {
+                long bound = rbf.rankBound(m, 1.0, tolerance).orElseThrow();
+                PivotedCholesky.Factor f = factor(k, n, tolerance, n);
+                assertTrue(f.rank() <= bound, "m = " + m + ", tolerance " + tolerance + ": rank " + f.rank()
+                        + " above the bound " + bound);
+            }
+        }
+        assertEquals(23, rbf.rankBound(1, 1.0, 1e-15).orElseThrow());
+        assertEquals(171, rbf.rankBound(2, 1.0, 1e-10).orElseThrow());
     }
 
     @Test
