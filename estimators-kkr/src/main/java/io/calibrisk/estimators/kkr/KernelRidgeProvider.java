@@ -13,6 +13,7 @@ import io.calibrisk.api.estimator.PreparedTraining;
 import io.calibrisk.api.estimator.Setting;
 import io.calibrisk.api.kernel.Kernel;
 import io.calibrisk.api.search.Hyperparameters;
+import io.calibrisk.estimators.kkr.linalg.PivotedCholesky;
 import io.calibrisk.estimators.kkr.spectrum.ExactFactorisation;
 import io.calibrisk.estimators.kkr.spectrum.KernelSpectrum;
 import io.calibrisk.estimators.kkr.spectrum.LowRankFactorisation;
@@ -89,11 +90,11 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
 
             /**
              * Exact mode: K, its eigenvectors and the eigensolver's work matrix, 3·n² doubles, plus
-             * the n'·n kernel rows of the query points. Fast mode: the factor, n·r, its r × r
-             * Gram and eigenvectors, and n'·r features, with r the rank the factorisation can
-             * reach: the rank cap, or n, or twice the kernel's {@link Kernel#rankBound} where it
-             * gives one (the pivoted Cholesky stops near the optimal rank, not at it), whichever
-             * is smallest. An rbf kernel on top-label points plans for rank 46 (it reaches about
+             * the n'·n kernel rows of the query points. Fast mode: the pivoted Cholesky at its
+             * peak ({@link PivotedCholesky#peakDoubles}), the r × r Gram and eigenvectors, and
+             * n'·r features, with r the rank the factorisation can reach: the rank cap, or n, or
+             * twice the kernel's {@link Kernel#rankBound} where it gives one (the pivoted
+             * Cholesky stops near the optimal rank, not at it), whichever is smallest. An rbf kernel on top-label points plans for rank 46 (it reaches about
              * 10), so a 200 000-sample run plans for megabytes, not the gigabytes the cap implies.
              */
             @Override
@@ -108,7 +109,7 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
                 if (bound.isPresent()) {
                     r = Math.min(r, 2 * Math.max(1, bound.getAsLong()));
                 }
-                return new MemoryNeed(8 * (n * r + 3 * r * r + 2 * q * r),
+                return new MemoryNeed(8 * (PivotedCholesky.peakDoubles(n, r) + 3 * r * r + 2 * q * r),
                         "a smaller --set " + name() + ".max-rank");
             }
         };

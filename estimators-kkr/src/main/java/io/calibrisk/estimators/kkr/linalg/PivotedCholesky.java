@@ -106,6 +106,16 @@ public final class PivotedCholesky {
     }
 
     /**
+     * @param n    the size of K
+     * @param rank the rank the factorisation reaches
+     * @return the doubles it holds at its peak: L by panels and the assembled factor (2n·r), and
+     *     the candidates' Schur-complement columns (n·{@value #CANDIDATES})
+     */
+    public static long peakDoubles(long n, long rank) {
+        return 2 * n * rank + n * CANDIDATES;
+    }
+
+    /**
      * Factors K.
      *
      * @param diagonal  the diagonal of K, n non-negative values; not modified
