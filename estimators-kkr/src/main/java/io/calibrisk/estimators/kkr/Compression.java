@@ -186,15 +186,14 @@ record Compression(int rank, double[] basisT, double[] weights) {
             return;
         }
         for (int pass = 0; pass < 2; pass++) {
-            double[] c = new double[rows * k];
-            double[][] cRows = new double[rows][k];
-            Gemm.multiplyAdd(rows, 0, k, q, z, 0, 0, y, 0, cRows, 0);
-            for (int i = 0; i < rows; i++) {
+            double[][] c = new double[rows][k];
+            Gemm.multiplyAdd(rows, 0, k, q, z, 0, 0, y, 0, c, 0);
+            for (double[] row : c) {
                 for (int a = 0; a < k; a++) {
-                    c[i * k + a] = -cRows[i][a];
+                    row[a] = -row[a];
                 }
             }
-            Gemm.multiplyAdd(rows, 0, q, k, c, 0, k, yt, 0, z, 0);
+            Gemm.multiplyAdd(rows, 0, q, k, c, 0, 0, yt, 0, z, 0);
         }
     }
 
