@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.zip.CRC32;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 
@@ -68,13 +69,26 @@ final class NpyFiles {
         return Files.write(folder.resolve(name), bytes);
     }
 
+    /**
+     * An .npz archive as numpy writes it: entries STORED (np.savez) or DEFLATED
+     * (np.savez_compressed).
+     */
     static byte[] npz(Map<String, byte[]> arrays, boolean compressed) throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (ZipOutputStream zip = new ZipOutputStream(bytes)) {
-            zip.setMethod(compressed ? ZipOutputStream.DEFLATED : ZipOutputStream.DEFLATED);
-            zip.setLevel(compressed ? 9 : 0);
+            zip.setMethod(compressed ? ZipOutputStream.DEFLATED : ZipOutputStream.STORED);
+            zip.setLevel(9);
             for (Map.Entry<String, byte[]> e : arrays.entrySet()) {
-                zip.putNextEntry(new ZipEntry(e.getKey() + ".npy"));
+                ZipEntry entry = new ZipEntry(e.getKey() + ".npy");
+                if (!compressed) {
+                    // a STORED entry carries its size and checksum ahead of the data
+                    CRC32 crc = new CRC32();
+                    crc.update(e.getValue());
+                    entry.setSize(e.getValue().length);
+                    entry.setCompressedSize(e.getValue().length);
+                    entry.setCrc(crc.getValue());
+                }
+                zip.putNextEntry(entry);
                 zip.write(e.getValue());
                 zip.closeEntry();
             }

@@ -36,7 +36,7 @@ final class FailingProviders {
         THROWS,
         /** A NaN value. */
         NAN,
-        /** A real {@link OutOfMemoryError}: an array larger than any heap. */
+        /** A real {@link OutOfMemoryError}: an array beyond the VM's size limit. */
         OUT_OF_MEMORY
     }
 
@@ -77,7 +77,8 @@ final class FailingProviders {
                     throw new IllegalStateException("broken on purpose");
                 }
                 if (hp.value("c") == 1 && failure == Failure.OUT_OF_MEMORY) {
-                    long[] huge = new long[Integer.MAX_VALUE - 8];
+                    // beyond the VM's array limit, so it fails at once whatever the heap, without allocating
+                    long[] huge = new long[Integer.MAX_VALUE];
                     huge[0] = 1;
                 }
                 double c = hp.value("c") == 1 ? Double.NaN : 0;
