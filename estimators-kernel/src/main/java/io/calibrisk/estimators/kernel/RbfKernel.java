@@ -54,7 +54,8 @@ public final class RbfKernel implements Kernel {
      * terms of degree below k span at most C(m + k − 1, m) dimensions (the monomials of degree
      * below k in m variables), and the rest is a positive semi-definite kernel whose diagonal,
      * for |x| ≤ 1, is at most (2γ)^k / k!. So the bound is C(m + k − 1, m) for the smallest k
-     * with (2γ)^k / k! ≤ tolerance (k = 23 for γ = 1 and 1e−15: 23 for one dimension).
+     * with (2γ)^k / k! ≤ tolerance: for γ = 1 and 1e−15, k = 23, so the bound is 23 in one
+     * dimension (top-label and class-wise points) and C(32, 10) ≈ 6·10⁷ in ten.
      */
     @Override
     public OptionalLong rankBound(int dimension, double gamma, double tolerance) {
