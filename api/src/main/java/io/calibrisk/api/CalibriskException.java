@@ -4,6 +4,8 @@ package io.calibrisk.api;
  * Root of the few unchecked exceptions calibrisk throws. Every message names the parameter,
  * file, row or plugin concerned and the offending value, so that it can be shown to a user
  * as it is.
+ *
+ * @since 1.0
  */
 public class CalibriskException extends RuntimeException {
     private static final long serialVersionUID = 1L;

@@ -3,6 +3,8 @@ package io.calibrisk.api;
 /**
  * A setting, option or hyperparameter with a value outside its domain, or a name nobody knows.
  * The message names the parameter and the value.
+ *
+ * @since 1.0
  */
 public class InvalidSettingException extends CalibriskException {
     private static final long serialVersionUID = 1L;

@@ -1,8 +1,8 @@
 package io.calibrisk.cli;
 
 import io.calibrisk.api.InvalidInputException;
-import io.calibrisk.cli.io.InputFiles;
-import io.calibrisk.cli.report.Comparison;
+import io.calibrisk.pipeline.io.InputFiles;
+import io.calibrisk.pipeline.report.Comparison;
 import io.calibrisk.pipeline.Calibrisk;
 import io.calibrisk.pipeline.discovery.Plugins;
 import picocli.CommandLine;

@@ -1,12 +1,12 @@
 package io.calibrisk.cli;
 
 import io.calibrisk.api.InvalidSettingException;
-import io.calibrisk.api.data.Split;
-import io.calibrisk.api.report.CalibrationReport;
-import io.calibrisk.api.simulation.DirichletSimulation;
-import io.calibrisk.api.simulation.SimulatedData;
-import io.calibrisk.cli.io.InputFiles;
-import io.calibrisk.cli.plot.ReliabilityDiagram;
+import io.calibrisk.pipeline.data.Split;
+import io.calibrisk.pipeline.report.CalibrationReport;
+import io.calibrisk.pipeline.simulation.DirichletSimulation;
+import io.calibrisk.pipeline.simulation.SimulatedData;
+import io.calibrisk.pipeline.io.InputFiles;
+import io.calibrisk.pipeline.plot.ReliabilityDiagram;
 import io.calibrisk.pipeline.Calibrisk;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;

@@ -2,8 +2,10 @@ package io.calibrisk.cli;
 
 import io.calibrisk.api.data.Notion;
 import io.calibrisk.api.estimator.EstimatorProvider;
-import io.calibrisk.api.estimator.Setting;
-import io.calibrisk.api.kernel.Kernel;
+import io.calibrisk.api.kernel.DensityKernel;
+import io.calibrisk.api.kernel.PositiveDefiniteKernel;
+import io.calibrisk.api.search.SearchStrategy;
+import io.calibrisk.api.setting.Setting;
 import io.calibrisk.pipeline.Calibrisk;
 import io.calibrisk.pipeline.discovery.Discovered;
 import io.calibrisk.pipeline.discovery.Plugins;
@@ -33,7 +35,7 @@ final class ListCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         out.println("Estimators (" + plugins.estimators().size() + "):");
         for (Discovered<EstimatorProvider> found : plugins.estimators().values()) {
-            EstimatorProvider p = found.plugin();
+            EstimatorProvider p = found.provider();
             out.println("  " + found.name() + " - " + p.description());
             out.println("      notions: " + p.notions().stream().map(Notion::id).toList());
             for (Notion notion : Notion.values()) {
@@ -41,18 +43,34 @@ final class ListCommand implements Callable<Integer> {
                     out.println("      search space (" + notion.id() + "): " + p.defaultSearchSpace(notion));
                 }
             }
-            for (Setting s : p.settings()) {
-                out.println("      setting " + s.name() + " = " + s.defaultValue() + ": " + s.description());
+            for (Notion notion : Notion.values()) {
+                if (p.notions().contains(notion)) {
+                    for (Setting s : p.settings(notion)) {
+                        out.println("      setting (" + notion.id() + ") " + s.name() + " = " + s.defaultValue() + " ("
+                                + s.type().describe() + "): " + s.description());
+                    }
+                }
             }
             out.println("      from: " + found.source());
         }
-        out.println("Kernels (" + plugins.kernels().size() + "):");
-        for (Discovered<Kernel> found : plugins.kernels().values()) {
-            Kernel k = found.plugin();
+        out.println("Density kernels (" + plugins.densityKernels().size() + "):");
+        for (Discovered<DensityKernel> found : plugins.densityKernels().values()) {
+            DensityKernel k = found.provider();
             out.println("  " + found.name() + " - " + k.description());
-            out.println("      parameter: " + k.parameterName() + "; domain: "
-                    + k.domain().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ')
-                    + (k.positiveDefinite() ? "; positive definite" : ""));
+            out.println("      domain: " + k.domain().id());
+            out.println("      from: " + found.source());
+        }
+        out.println("Positive-definite kernels (" + plugins.positiveDefiniteKernels().size() + "):");
+        for (Discovered<PositiveDefiniteKernel> found : plugins.positiveDefiniteKernels().values()) {
+            PositiveDefiniteKernel k = found.provider();
+            out.println("  " + found.name() + " - " + k.description());
+            out.println("      parameter: " + k.parameterName() + " (" + k.parameterDomain().describe() + "); domain: "
+                    + k.domain().id());
+            out.println("      from: " + found.source());
+        }
+        out.println("Search strategies (" + plugins.strategies().size() + "):");
+        for (Discovered<SearchStrategy> found : plugins.strategies().values()) {
+            out.println("  " + found.name() + " - " + found.provider().description());
             out.println("      from: " + found.source());
         }
         if (!plugins.skipped().isEmpty()) {

@@ -1,8 +1,8 @@
 package io.calibrisk.cli;
 
-import io.calibrisk.cli.io.OutputFiles;
+import io.calibrisk.pipeline.io.OutputFiles;
 import io.calibrisk.api.InvalidInputException;
-import io.calibrisk.cli.report.ReportFormat;
+import io.calibrisk.pipeline.report.ReportFormat;
 import picocli.CommandLine.Option;
 
 import java.io.IOException;

@@ -2,7 +2,7 @@ package io.calibrisk.cli;
 
 import io.calibrisk.api.InvalidSettingException;
 import io.calibrisk.api.data.Notion;
-import io.calibrisk.api.data.Split;
+import io.calibrisk.pipeline.data.Split;
 import io.calibrisk.pipeline.Calibrisk;
 import io.calibrisk.pipeline.evaluation.EvaluationSettings;
 import picocli.CommandLine.Option;

@@ -1,10 +1,10 @@
 package io.calibrisk.cli;
 
-import io.calibrisk.cli.io.OutputFiles;
+import io.calibrisk.pipeline.io.OutputFiles;
 import io.calibrisk.api.InvalidInputException;
-import io.calibrisk.api.simulation.DirichletSimulation;
-import io.calibrisk.api.simulation.SimulatedData;
-import io.calibrisk.cli.io.Npy;
+import io.calibrisk.pipeline.simulation.DirichletSimulation;
+import io.calibrisk.pipeline.simulation.SimulatedData;
+import io.calibrisk.pipeline.io.Npy;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;

@@ -1,6 +1,6 @@
 package io.calibrisk.cli;
 
-import io.calibrisk.cli.io.Npy;
+import io.calibrisk.pipeline.io.Npy;
 import io.calibrisk.testsupport.Generators;
 import io.calibrisk.testsupport.JsonReader;
 import io.calibrisk.testsupport.PluginJars;

@@ -1,7 +1,7 @@
 package io.calibrisk.cli;
 
 import io.calibrisk.api.data.Notion;
-import io.calibrisk.cli.io.Npy;
+import io.calibrisk.pipeline.io.Npy;
 import io.calibrisk.pipeline.Calibrisk;
 import io.calibrisk.testsupport.Generators;
 import io.calibrisk.testsupport.Seeds;

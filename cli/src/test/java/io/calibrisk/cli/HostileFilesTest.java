@@ -1,9 +1,9 @@
 package io.calibrisk.cli;
 
 import io.calibrisk.api.InvalidInputException;
-import io.calibrisk.cli.io.Npy;
-import io.calibrisk.cli.io.NpyArray;
-import io.calibrisk.cli.io.Npz;
+import io.calibrisk.pipeline.io.Npy;
+import io.calibrisk.pipeline.io.NpyArray;
+import io.calibrisk.pipeline.io.Npz;
 import io.calibrisk.testsupport.Generators;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,9 +1,9 @@
 package io.calibrisk.cli;
 
 import io.calibrisk.api.InvalidInputException;
-import io.calibrisk.cli.io.InputFiles;
-import io.calibrisk.cli.io.Npy;
-import io.calibrisk.cli.io.Npz;
+import io.calibrisk.pipeline.io.InputFiles;
+import io.calibrisk.pipeline.io.Npy;
+import io.calibrisk.pipeline.io.Npz;
 import io.calibrisk.testsupport.Generators;
 import io.calibrisk.testsupport.Seeds;
 import org.junit.jupiter.api.Test;

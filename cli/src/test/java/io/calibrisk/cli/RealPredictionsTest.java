@@ -2,8 +2,8 @@ package io.calibrisk.cli;
 
 import io.calibrisk.api.data.CalibrationSet;
 import io.calibrisk.api.data.Notion;
-import io.calibrisk.api.data.Split;
-import io.calibrisk.cli.io.InputFiles;
+import io.calibrisk.pipeline.data.Split;
+import io.calibrisk.pipeline.io.InputFiles;
 import io.calibrisk.testsupport.JsonReader;
 import io.calibrisk.testsupport.ReferenceBinning;
 import io.calibrisk.testsupport.ReferenceRisk;

@@ -2,11 +2,11 @@ package io.calibrisk.pipeline;
 
 import com.google.inject.Guice;
 import io.calibrisk.api.InvalidSettingException;
-import io.calibrisk.api.data.Labels;
+import io.calibrisk.pipeline.data.Labels;
 import io.calibrisk.api.data.Notion;
-import io.calibrisk.api.data.Predictions;
-import io.calibrisk.api.data.Split;
-import io.calibrisk.api.report.CalibrationReport;
+import io.calibrisk.pipeline.data.Predictions;
+import io.calibrisk.pipeline.data.Split;
+import io.calibrisk.pipeline.report.CalibrationReport;
 import io.calibrisk.pipeline.discovery.PluginDiscovery;
 import io.calibrisk.pipeline.discovery.Plugins;
 import io.calibrisk.pipeline.evaluation.CrossValidation;

@@ -3,7 +3,8 @@ package io.calibrisk.pipeline;
 import com.google.inject.AbstractModule;
 import com.google.inject.multibindings.MapBinder;
 import io.calibrisk.api.estimator.EstimatorProvider;
-import io.calibrisk.api.kernel.Kernel;
+import io.calibrisk.api.kernel.DensityKernel;
+import io.calibrisk.api.kernel.PositiveDefiniteKernel;
 import io.calibrisk.pipeline.discovery.Plugins;
 
 /**
@@ -27,9 +28,14 @@ public final class CalibriskModule extends AbstractModule {
     protected void configure() {
         MapBinder<String, EstimatorProvider> estimators =
                 MapBinder.newMapBinder(binder(), String.class, EstimatorProvider.class);
-        plugins.estimators().forEach((name, found) -> estimators.addBinding(name).toInstance(found.plugin()));
-        MapBinder<String, Kernel> kernels = MapBinder.newMapBinder(binder(), String.class, Kernel.class);
-        plugins.kernels().forEach((name, found) -> kernels.addBinding(name).toInstance(found.plugin()));
+        plugins.estimators().forEach((name, found) -> estimators.addBinding(name).toInstance(found.provider()));
+        MapBinder<String, DensityKernel> densityKernels =
+                MapBinder.newMapBinder(binder(), String.class, DensityKernel.class);
+        plugins.densityKernels().forEach((name, found) -> densityKernels.addBinding(name).toInstance(found.provider()));
+        MapBinder<String, PositiveDefiniteKernel> positiveDefiniteKernels =
+                MapBinder.newMapBinder(binder(), String.class, PositiveDefiniteKernel.class);
+        plugins.positiveDefiniteKernels().forEach(
+                (name, found) -> positiveDefiniteKernels.addBinding(name).toInstance(found.provider()));
         bind(Plugins.class).toInstance(plugins);
     }
 }

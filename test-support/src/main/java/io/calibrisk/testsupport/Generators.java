@@ -1,7 +1,5 @@
 package io.calibrisk.testsupport;
 
-import io.calibrisk.api.data.Labels;
-import io.calibrisk.api.data.Predictions;
 import org.quicktheories.core.Gen;
 import org.quicktheories.generators.Generate;
 
@@ -43,15 +41,14 @@ public final class Generators {
     /**
      * A generated dataset.
      *
-     * @param predictions the predictions
-     * @param labels      the labels
-     * @param style       how the rows were drawn
-     * @param seed        the seed they were drawn from
+     * @param samples the probabilities and labels
+     * @param style   how the rows were drawn
+     * @param seed    the seed they were drawn from
      */
-    public record Dataset(Predictions predictions, Labels labels, RowStyle style, long seed) {
+    public record Dataset(Samples samples, RowStyle style, long seed) {
         @Override
         public String toString() {
-            return "Dataset[n=" + predictions.size() + ", d=" + predictions.classes() + ", style=" + style
+            return "Dataset[n=" + samples.size() + ", d=" + samples.classes() + ", style=" + style
                     + ", seed=" + seed + "]";
         }
     }
@@ -105,8 +102,7 @@ public final class Generators {
             System.arraycopy(row, 0, values, i * d, d);
             labels[i] = uniformLabels ? random.nextInt(d) : categorical(random, row);
         }
-        return new Dataset(Predictions.ofProbabilities(n, d, values, "generated"),
-                Labels.of(labels, d, "generated"), style, seed);
+        return new Dataset(new Samples(d, values, labels), style, seed);
     }
 
     /**

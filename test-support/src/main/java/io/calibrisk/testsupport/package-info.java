@@ -5,8 +5,8 @@
  * {@link io.calibrisk.testsupport.ReferenceBinning}, {@link io.calibrisk.testsupport.ExpectedRisk}),
  * the simulation's true calibration functions ({@link io.calibrisk.testsupport.TrueCalibration}),
  * jars built during a test ({@link io.calibrisk.testsupport.PluginJars}) and assertion helpers
- * ({@link io.calibrisk.testsupport.Assertions}). The Dirichlet simulation generator itself is
- * {@link io.calibrisk.api.simulation.DirichletSimulation}, wrapped here by
- * {@link io.calibrisk.testsupport.Simulations}.
+ * ({@link io.calibrisk.testsupport.Assertions}), raw samples with a reference notion mapping
+ * ({@link io.calibrisk.testsupport.Samples}) and the paper's Dirichlet simulation drawn
+ * independently of the pipeline ({@link io.calibrisk.testsupport.Simulations}).
  */
 package io.calibrisk.testsupport;

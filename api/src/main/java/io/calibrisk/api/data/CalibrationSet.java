@@ -9,6 +9,8 @@ import io.calibrisk.api.InvalidSettingException;
  *
  * @param points  the points z, n × m
  * @param targets the targets t, n × m, each entry 0 or 1
+ *
+ * @since 1.0
  */
 public record CalibrationSet(Points points, Points targets) {
 

@@ -8,6 +8,8 @@ import java.util.Arrays;
 /**
  * An immutable n × m matrix of finite doubles, stored row by row: the points {@code z_i} or
  * the targets {@code t_i} of one component of a notion.
+ *
+ * @since 1.0
  */
 public final class Points {
     private final int size;
@@ -49,20 +51,6 @@ public final class Points {
             }
         }
         return new Points(size, dimension, copy);
-    }
-
-    /**
-     * Takes ownership of a row-major array without copying it, for callers in this package
-     * that have just built the array themselves.
-     */
-    static Points wrap(int size, int dimension, double[] values) {
-        for (int i = 0; i < values.length; i++) {
-            if (!Double.isFinite(values[i])) {
-                throw new InvalidInputException("points: row " + (i / dimension) + ", column "
-                        + (i % dimension) + ": value " + values[i] + " is not finite");
-            }
-        }
-        return new Points(size, dimension, values);
     }
 
     /**

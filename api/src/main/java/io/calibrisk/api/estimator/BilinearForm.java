@@ -11,6 +11,8 @@ import io.calibrisk.api.data.Points;
  * <p>With Φ (n' × q) and the residuals R (n' × m) stacked over an evaluation set, the risk's
  * sum is {@code ||RᵀR||²_F − 2⟨M, (ΦᵀR)(ΦᵀR)ᵀ⟩ + tr(MGMG) − Σ_i (A_ii − H_ii)²} with
  * {@code G = ΦᵀΦ}: O(n'(m² + q² + mq) + q³) instead of O(n'²).
+ *
+ * @since 1.0
  */
 public final class BilinearForm {
 

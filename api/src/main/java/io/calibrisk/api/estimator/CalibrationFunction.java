@@ -13,6 +13,8 @@ import java.util.Optional;
  * <p>A function that also exposes a {@link #bilinearForm()} {@code h(z, z') = φ(z)ᵀ M φ(z')}
  * gets its risk and estimate in time linear in the size of the evaluation set; otherwise the
  * pipeline evaluates h on every pair.
+ *
+ * @since 1.0
  */
 public interface CalibrationFunction {
 

@@ -1,79 +1,39 @@
 package io.calibrisk.api.estimator;
 
 import io.calibrisk.api.InvalidSettingException;
-import io.calibrisk.api.PluginException;
 import io.calibrisk.api.data.Notion;
-import io.calibrisk.api.kernel.Kernel;
-
-import java.util.Map;
-import java.util.TreeSet;
+import io.calibrisk.api.setting.SettingValues;
 
 /**
  * What an estimator learns about the run it is created for.
  *
  * @param notion      the notion being estimated
  * @param classes     the number of classes d
- * @param settings    the estimator's own settings, name → text (only names it declared)
- * @param kernels     every discovered kernel, by name
+ * @param settings    the estimator's settings, every declared one parsed, checked and with its
+ *                    default resolved
  * @param parallelism the run's bounded thread pool
+ * @param cache       values shared by the run's estimators, keyed explicitly (see {@link RunCache})
+ * @since 1.0
  */
-public record EstimatorContext(Notion notion, int classes, Map<String, String> settings,
-                               Map<String, Kernel> kernels, Parallelism parallelism) {
+public record EstimatorContext(Notion notion, int classes, SettingValues settings, Parallelism parallelism,
+                               RunCache cache) {
 
     /**
-     * @throws InvalidSettingException if an argument is missing
+     * @throws InvalidSettingException if an argument is missing or there are fewer than 2 classes
      */
     public EstimatorContext {
-        if (notion == null || settings == null || kernels == null || parallelism == null) {
+        if (notion == null || settings == null || parallelism == null || cache == null) {
             throw InvalidSettingException.of("estimator context", null, "no argument may be null");
         }
-        settings = Map.copyOf(settings);
-        kernels = Map.copyOf(kernels);
+        if (classes < 2) {
+            throw InvalidSettingException.of("classes", classes, "must be at least 2");
+        }
     }
 
     /**
-     * @param name         a setting
-     * @param defaultValue used when the setting is absent
-     * @return the setting's text
+     * @return the dimension m of a point of one component: d for canonical, 1 otherwise
      */
-    public String setting(String name, String defaultValue) {
-        return settings.getOrDefault(name, defaultValue);
-    }
-
-    /**
-     * @param estimator    the estimator's name, for messages
-     * @param name         a setting
-     * @param defaultValue used when the setting is absent
-     * @return the setting as a finite double
-     * @throws InvalidSettingException if it is not a finite number
-     */
-    public double doubleSetting(String estimator, String name, double defaultValue) {
-        String text = settings.get(name);
-        if (text == null) {
-            return defaultValue;
-        }
-        try {
-            double v = Double.parseDouble(text.trim());
-            if (Double.isFinite(v)) {
-                return v;
-            }
-        } catch (NumberFormatException e) {
-            // reported below with the setting's name
-        }
-        throw InvalidSettingException.of(estimator + "." + name, text, "must be a finite number");
-    }
-
-    /**
-     * @param name a kernel's name
-     * @return the kernel
-     * @throws PluginException if no plugin provides it
-     */
-    public Kernel kernel(String name) {
-        Kernel kernel = kernels.get(name);
-        if (kernel == null) {
-            throw new PluginException("kernel '" + name + "' is not provided by any plugin; available: "
-                    + (kernels.isEmpty() ? "none" : new TreeSet<>(kernels.keySet())));
-        }
-        return kernel;
+    public int dimension() {
+        return notion.dimension(classes);
     }
 }

@@ -13,6 +13,8 @@ import java.util.Map;
  * @param columns the number of features q
  * @param values  the features, row i at {@code [i·q, (i+1)·q)}; owned by this record
  * @param counts  name → count of notable events; summed over folds in reports
+ *
+ * @since 1.0
  */
 public record FeatureMatrix(int rows, int columns, double[] values, Map<String, Long> counts) {
 

@@ -8,6 +8,8 @@ import io.calibrisk.api.InvalidSettingException;
  *
  * @param bytes  the estimated peak bytes while one fold is prepared, fitted and evaluated
  * @param advice a setting that would need less, e.g. {@code --set kkr.mode=fast}; empty if none
+ *
+ * @since 1.0
  */
 public record MemoryNeed(long bytes, String advice) {
 

@@ -6,6 +6,8 @@ import java.util.function.IntConsumer;
  * The run's bounded thread pool, for estimators that split their own work (e.g. blocks of a
  * kernel matrix). Results must not depend on the number of threads: give each task its own
  * output and combine outputs in a fixed order afterwards.
+ *
+ * @since 1.0
  */
 public interface Parallelism {
 

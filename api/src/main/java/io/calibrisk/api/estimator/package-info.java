@@ -5,5 +5,7 @@
  * fold reused across the grid, and the fitted
  * {@link io.calibrisk.api.estimator.CalibrationFunction calibration estimation function} with
  * its optional {@link io.calibrisk.api.estimator.BilinearForm bilinear form}.
+ *
+ * @since 1.0
  */
 package io.calibrisk.api.estimator;

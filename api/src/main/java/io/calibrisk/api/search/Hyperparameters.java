@@ -11,6 +11,8 @@ import java.util.Map;
  *
  * @param reported  name → value as reports show it (e.g. {@code lambda} → the constant c)
  * @param effective name → value the estimator uses (e.g. {@code lambda} → c·n^1.5)
+ *
+ * @since 1.0
  */
 public record Hyperparameters(Map<String, Double> reported, Map<String, Double> effective) {
 

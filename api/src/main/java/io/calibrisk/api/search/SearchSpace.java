@@ -16,6 +16,8 @@ import java.util.Set;
  * grid point.
  *
  * @param axes the axes, with distinct names
+ *
+ * @since 1.0
  */
 public record SearchSpace(List<Axis> axes) {
 
@@ -74,12 +76,71 @@ public record SearchSpace(List<Axis> axes) {
             }
         }
         if (!found) {
-            List<String> names = new ArrayList<>();
-            axes.forEach(a -> names.add(a.name()));
             throw InvalidSettingException.of("hyperparameter", name,
-                    "unknown; this search space has " + (names.isEmpty() ? "no hyperparameters" : names));
+                    "unknown; this search space has " + (axes.isEmpty() ? "no hyperparameters" : names()));
         }
         return new SearchSpace(out);
+    }
+
+    /**
+     * @param name an axis's name
+     * @return the axis
+     * @throws InvalidSettingException if there is no such axis
+     */
+    public Axis axis(String name) {
+        for (Axis axis : axes) {
+            if (axis.name().equals(name)) {
+                return axis;
+            }
+        }
+        throw InvalidSettingException.of("hyperparameter", name, "unknown; this search space has " + names());
+    }
+
+    /**
+     * The grid's points as reported values (the Cartesian product of the axes, last axis
+     * fastest), the form in which a {@link SearchStrategy} proposes points.
+     *
+     * @return name → reported value, one map per grid point, in search order
+     */
+    public List<Map<String, Double>> grid() {
+        List<Map<String, Double>> out = new ArrayList<>();
+        for (Hyperparameters point : points(1)) {
+            out.add(point.reported());
+        }
+        return Collections.unmodifiableList(out);
+    }
+
+    /**
+     * Any point of the space, on the grid or not, for a training set of size n.
+     *
+     * @param reported     name → reported value, one for every axis, each in its axis's domain
+     * @param trainingSize the size n of the training set, which scales axes with an n-exponent
+     * @return the point with its reported and effective values
+     * @throws InvalidSettingException if an axis is missing or unknown, or a value is outside
+     *     its domain
+     */
+    public Hyperparameters at(Map<String, Double> reported, int trainingSize) {
+        if (reported.size() != axes.size()) {
+            throw InvalidSettingException.of("point", reported, "must give a value for exactly the axes " + names());
+        }
+        Map<String, Double> ordered = new LinkedHashMap<>();
+        Map<String, Double> effective = new LinkedHashMap<>();
+        for (Axis axis : axes) {
+            Double value = reported.get(axis.name());
+            if (value == null) {
+                throw InvalidSettingException.of("point", reported, "must give a value for exactly the axes " + names());
+            }
+            axis.domain().check(axis.name(), value);
+            ordered.put(axis.name(), value);
+            effective.put(axis.name(), axis.effectiveValue(value, trainingSize));
+        }
+        return new Hyperparameters(ordered, effective);
+    }
+
+    private List<String> names() {
+        List<String> names = new ArrayList<>();
+        axes.forEach(a -> names.add(a.name()));
+        return names;
     }
 
     /**

@@ -1,12 +1,14 @@
 package io.calibrisk.estimators.binning;
 
 import io.calibrisk.api.InvalidSettingException;
+import io.calibrisk.api.data.CalibrationSet;
 import io.calibrisk.api.data.Notion;
 import io.calibrisk.api.estimator.CalibrationEstimator;
 import io.calibrisk.api.estimator.EstimatorContext;
 import io.calibrisk.api.estimator.EstimatorProvider;
 import io.calibrisk.api.search.Axis;
 import io.calibrisk.api.search.SearchSpace;
+import io.calibrisk.api.setting.ValueType;
 
 import java.util.EnumSet;
 import java.util.Set;
@@ -26,14 +28,26 @@ abstract class BinningProvider implements EstimatorProvider {
         return EnumSet.of(Notion.TOP_LABEL, Notion.CLASS_WISE);
     }
 
+    /** The domain of the number of bins. */
+    static final ValueType.IntegerRange BIN_COUNTS = ValueType.integer(1, 1_000_000);
+
     @Override
     public SearchSpace defaultSearchSpace(Notion notion) {
-        return SearchSpace.of(Axis.list(BINS, TUNED_BINS));
+        return SearchSpace.of(binsAxis(TUNED_BINS));
+    }
+
+    /**
+     * @param values numbers of bins
+     * @return the axis {@code bins} over them, integers from 1, searched on a linear scale
+     */
+    static Axis binsAxis(double... values) {
+        return Axis.list(BINS, values).withDomain(BIN_COUNTS);
     }
 
     @Override
     public CalibrationEstimator create(EstimatorContext context) {
-        return training -> {
+        return fold -> {
+            CalibrationSet training = fold.data();
             if (training.dimension() != 1) {
                 throw InvalidSettingException.of(name() + " point dimension", training.dimension(),
                         "binning needs scalar points (top-label or class-wise)");

@@ -1,7 +1,6 @@
 package io.calibrisk.estimators.binning;
 
 import io.calibrisk.api.data.Notion;
-import io.calibrisk.api.search.Axis;
 import io.calibrisk.api.search.SearchSpace;
 
 /**
@@ -22,6 +21,6 @@ public class FifteenBins extends EqualWidthBins {
 
     @Override
     public SearchSpace defaultSearchSpace(Notion notion) {
-        return SearchSpace.of(Axis.list(BINS, 15));
+        return SearchSpace.of(binsAxis(15));
     }
 }

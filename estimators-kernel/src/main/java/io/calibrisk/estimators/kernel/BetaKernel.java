@@ -1,7 +1,8 @@
 package io.calibrisk.estimators.kernel;
 
 import io.calibrisk.api.InvalidInputException;
-import io.calibrisk.api.kernel.Kernel;
+import io.calibrisk.api.kernel.DensityKernel;
+import io.calibrisk.api.kernel.KernelDomain;
 
 /**
  * {@code beta}: the Beta density kernel on [0, 1] (Chen, 1999), {@code k(c; x)} = the density
@@ -14,7 +15,7 @@ import io.calibrisk.api.kernel.Kernel;
  * <p>It is the {@link DirichletKernel} on the two coordinates {@code (z, 1 − z)}. Not symmetric
  * and not positive definite; x = 0 or 1 follows 0·log 0 = 0. Cost: O(1) per evaluation.
  */
-public final class BetaKernel implements Kernel {
+public final class BetaKernel implements DensityKernel {
 
     @Override
     public String name() {
@@ -27,22 +28,12 @@ public final class BetaKernel implements Kernel {
     }
 
     @Override
-    public String parameterName() {
-        return "bandwidth";
+    public KernelDomain domain() {
+        return KernelDomain.UNIT_INTERVAL;
     }
 
     @Override
-    public Domain domain() {
-        return Domain.UNIT_INTERVAL;
-    }
-
-    @Override
-    public boolean positiveDefinite() {
-        return false;
-    }
-
-    @Override
-    public double logValue(double[] center, double[] x, double bandwidth) {
+    public double logDensity(double[] center, double[] x, double bandwidth) {
         if (center.length != 1 || x.length != 1) {
             throw new InvalidInputException("beta kernel: centre of dimension " + center.length
                     + " and point of dimension " + x.length + " must both be scalars");

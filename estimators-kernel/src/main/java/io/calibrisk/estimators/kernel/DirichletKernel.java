@@ -1,6 +1,7 @@
 package io.calibrisk.estimators.kernel;
 
-import io.calibrisk.api.kernel.Kernel;
+import io.calibrisk.api.kernel.DensityKernel;
+import io.calibrisk.api.kernel.KernelDomain;
 
 /**
  * {@code dirichlet}: the Dirichlet density kernel on the probability simplex,
@@ -14,7 +15,7 @@ import io.calibrisk.api.kernel.Kernel;
  * <p>Not symmetric and not positive definite. Coordinates of exactly 0 follow 0·log 0 = 0 (see
  * {@link DirichletDensity}). Cost: O(d) per evaluation (d + 1 evaluations of lnΓ).
  */
-public final class DirichletKernel implements Kernel {
+public final class DirichletKernel implements DensityKernel {
 
     @Override
     public String name() {
@@ -27,22 +28,12 @@ public final class DirichletKernel implements Kernel {
     }
 
     @Override
-    public String parameterName() {
-        return "bandwidth";
+    public KernelDomain domain() {
+        return KernelDomain.SIMPLEX;
     }
 
     @Override
-    public Domain domain() {
-        return Domain.SIMPLEX;
-    }
-
-    @Override
-    public boolean positiveDefinite() {
-        return false;
-    }
-
-    @Override
-    public double logValue(double[] center, double[] x, double bandwidth) {
+    public double logDensity(double[] center, double[] x, double bandwidth) {
         return DirichletDensity.logDensity(center, x, bandwidth);
     }
 }

@@ -10,8 +10,10 @@ import io.calibrisk.api.estimator.EstimatorProvider;
 import io.calibrisk.api.estimator.MemoryNeed;
 import io.calibrisk.api.estimator.Parallelism;
 import io.calibrisk.api.estimator.PreparedTraining;
-import io.calibrisk.api.estimator.Setting;
-import io.calibrisk.api.kernel.Kernel;
+import io.calibrisk.api.estimator.RunCache;
+import io.calibrisk.api.estimator.TrainingFold;
+import io.calibrisk.api.kernel.PositiveDefiniteKernel;
+import io.calibrisk.api.setting.Setting;
 import io.calibrisk.api.search.Hyperparameters;
 import io.calibrisk.estimators.kkr.linalg.PivotedCholesky;
 import io.calibrisk.estimators.kkr.spectrum.ExactFactorisation;
@@ -33,7 +35,7 @@ import java.util.Set;
  * settings ({@link KrrSettings}), the hyperparameter {@code lambda} (reported as the constant c
  * of c·n^e), and the factorisation of each training fold's kernel matrix, computed once in
  * {@link CalibrationEstimator#prepare} and reused for the whole grid (and shared by both
- * estimators of a run through {@link SpectrumCache}).
+ * estimators of a run through the run's {@link RunCache}, keyed by fold and settings).
  */
 abstract class KernelRidgeProvider implements EstimatorProvider {
     /** The hyperparameter: reported c, effective c·n^e. */
@@ -46,29 +48,33 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
     }
 
     @Override
-    public List<Setting> settings() {
+    public List<Setting> settings(Notion notion) {
         return KrrSettings.declared();
+    }
+
+    /**
+     * The key of a training fold's factorisation in the run's cache: equal folds and equal
+     * settings give bit-identical factorisations, so {@code kkr} and {@code ukkr} share one.
+     */
+    private record SpectrumKey(TrainingFold.Id fold, KrrSettings settings) {
     }
 
     @Override
     public CalibrationEstimator create(EstimatorContext context) {
-        KrrSettings settings = KrrSettings.from(name(), context);
+        KrrSettings settings = KrrSettings.from(name(), context.settings());
         Parallelism pool = context.parallelism();
+        RunCache cache = context.cache();
         return new CalibrationEstimator() {
-            @Override
-            public PreparedTraining prepare(CalibrationSet training) {
-                return prepare(training, List.of());
-            }
-
             /**
              * Factors the fold (or takes the factorisation from the cache), then fits the grid
              * points in parallel when {@link #fitsAhead} says the fits are worth it, so that the
              * pipeline, which fits a fold's grid points one after another, finds them ready.
              */
             @Override
-            public PreparedTraining prepare(CalibrationSet training, List<Hyperparameters> grid) {
-                FoldSpectrum fold = new FoldSpectrum(SpectrumCache.get(training, settings,
-                        () -> factor(settings, training, pool)), pool);
+            public PreparedTraining prepare(TrainingFold training) {
+                List<Hyperparameters> grid = training.planned();
+                FoldSpectrum fold = new FoldSpectrum(cache.computeIfAbsent(new SpectrumKey(training.id(), settings),
+                        KernelSpectrum.class, () -> factor(settings, training.data(), pool)), pool);
                 double[] ahead = fitsAhead(fold) ? grid.stream().mapToDouble(point -> point.value(LAMBDA))
                         .filter(mu -> mu >= 0 && Double.isFinite(mu)).distinct().toArray() : new double[0];
                 CalibrationFunction[] fitted = new CalibrationFunction[ahead.length];
@@ -93,7 +99,7 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
              * the n'·n kernel rows of the query points. Fast mode: the pivoted Cholesky at its
              * peak ({@link PivotedCholesky#peakDoubles}), the r × r Gram and eigenvectors, and
              * n'·r features, with r the rank the factorisation can reach: the rank cap, or n, or
-             * twice the kernel's {@link Kernel#rankBound} where it gives one (the pivoted
+             * twice the kernel's {@link PositiveDefiniteKernel#rankBound} where it gives one (the pivoted
              * Cholesky stops near the optimal rank, not at it), whichever is smallest. An rbf kernel on top-label points plans for rank 46 (it reaches about
              * 10), so a 200 000-sample run plans for megabytes, not the gigabytes the cap implies.
              */
@@ -143,7 +149,7 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
 
     /**
      * @param fold the fold's spectrum
-     * @return whether {@link CalibrationEstimator#prepare(CalibrationSet, List)} should fit the
+     * @return whether {@link CalibrationEstimator#prepare(TrainingFold)} should fit the
      *     whole grid ahead, in parallel: worth it when a fit costs much more than its features
      *     and holds little memory
      */

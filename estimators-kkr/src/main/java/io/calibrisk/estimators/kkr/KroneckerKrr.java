@@ -4,6 +4,7 @@ import io.calibrisk.api.data.Notion;
 import io.calibrisk.api.estimator.CalibrationFunction;
 import io.calibrisk.api.search.Axis;
 import io.calibrisk.api.search.SearchSpace;
+import io.calibrisk.api.setting.ValueType;
 
 /**
  * {@code kkr}: Kronecker kernel ridge regression, the estimator {@code h_kkr} of Gruber and
@@ -49,7 +50,7 @@ public final class KroneckerKrr extends KernelRidgeProvider {
         Axis axis = notion == Notion.CANONICAL
                 ? Axis.log10(LAMBDA, 8, -9, 18)
                 : Axis.log10(LAMBDA, -1, -17, 9);
-        return SearchSpace.of(axis.scaledByPowerOfN(1.5));
+        return SearchSpace.of(axis.scaledByPowerOfN(1.5).withDomain(ValueType.nonNegative()));
     }
 
     @Override

@@ -2,8 +2,10 @@ package io.calibrisk.estimators.kkr;
 
 import io.calibrisk.api.InvalidSettingException;
 import io.calibrisk.api.estimator.EstimatorContext;
-import io.calibrisk.api.estimator.Setting;
-import io.calibrisk.api.kernel.Kernel;
+import io.calibrisk.api.kernel.PositiveDefiniteKernel;
+import io.calibrisk.api.setting.Setting;
+import io.calibrisk.api.setting.SettingValues;
+import io.calibrisk.api.setting.ValueType;
 
 import java.util.List;
 
@@ -27,7 +29,7 @@ import java.util.List;
  * @param tolerance the pivoted Cholesky's relative trace tolerance (fast mode)
  * @param maxRank   the cap on the rank (fast mode)
  */
-public record KrrSettings(Kernel kernel, double parameter, Mode mode, double tolerance, int maxRank) {
+public record KrrSettings(PositiveDefiniteKernel kernel, double parameter, Mode mode, double tolerance, int maxRank) {
     /** The setting naming the kernel plugin. */
     public static final String KERNEL = "kernel";
     /** The setting of the kernel's parameter. */
@@ -61,44 +63,31 @@ public record KrrSettings(Kernel kernel, double parameter, Mode mode, double tol
     }
 
     /**
-     * @return the settings {@code kkr} and {@code ukkr} declare, with their defaults
+     * @return the settings {@code kkr} and {@code ukkr} declare, with their types and defaults
      */
     public static List<Setting> declared() {
         return List.of(
-                new Setting(KERNEL, DEFAULT_KERNEL, "positive-definite kernel plugin, e.g. rbf or laplacian"),
-                new Setting(GAMMA, "1", "the kernel's parameter, e.g. gamma of exp(-gamma ||x - y||^2)"),
-                new Setting(MODE, Mode.FAST.toString(),
+                new Setting(KERNEL, ValueType.positiveDefiniteKernel(), DEFAULT_KERNEL,
+                        "positive-definite kernel plugin, e.g. rbf or laplacian"),
+                new Setting(GAMMA, ValueType.positive(), "1", "the kernel's parameter, e.g. gamma of exp(-gamma ||x - y||^2)"),
+                new Setting(MODE, ValueType.choice(Mode.FAST.toString(), Mode.EXACT.toString()), Mode.FAST.toString(),
                         "fast (pivoted Cholesky, O(n r^2)) or exact (full eigendecomposition, O(n^3))"),
-                new Setting(TOLERANCE, "1e-15", "fast mode: stop the pivoted Cholesky at residual trace <= tolerance * tr K"),
-                new Setting(MAX_RANK, Integer.toString(DEFAULT_MAX_RANK), "fast mode: cap on the rank"));
+                new Setting(TOLERANCE, ValueType.real(0, true, 1, false), "1e-15",
+                        "fast mode: stop the pivoted Cholesky at residual trace <= tolerance * tr K"),
+                new Setting(MAX_RANK, ValueType.integer(1, 1_000_000), Integer.toString(DEFAULT_MAX_RANK),
+                        "fast mode: cap on the rank"));
     }
 
     /**
      * @param estimator the estimator's name, for messages
-     * @param context   the run's context
-     * @return the validated settings
-     * @throws InvalidSettingException if a setting is invalid
+     * @param values    the run's settings, checked against {@link #declared()}
+     * @return the settings
+     * @throws InvalidSettingException if gamma lies outside the kernel's parameter domain
      */
-    public static KrrSettings from(String estimator, EstimatorContext context) {
-        Kernel kernel = context.kernel(context.setting(KERNEL, DEFAULT_KERNEL).trim());
-        if (!kernel.positiveDefinite()) {
-            throw InvalidSettingException.of(estimator + "." + KERNEL, kernel.name(),
-                    "is not positive definite; kernel ridge regression needs one such as rbf");
-        }
-        double gamma = context.doubleSetting(estimator, GAMMA, DEFAULT_GAMMA);
-        if (!(gamma > 0)) {
-            throw InvalidSettingException.of(estimator + "." + GAMMA, gamma, "must be positive");
-        }
-        Mode mode = Mode.parse(estimator, context.setting(MODE, Mode.FAST.toString()));
-        double tolerance = context.doubleSetting(estimator, TOLERANCE, DEFAULT_TOLERANCE);
-        if (!(tolerance >= 0 && tolerance < 1)) {
-            throw InvalidSettingException.of(estimator + "." + TOLERANCE, tolerance, "must be in [0, 1)");
-        }
-        double rank = context.doubleSetting(estimator, MAX_RANK, DEFAULT_MAX_RANK);
-        if (rank != Math.rint(rank) || rank < 1 || rank > 1_000_000) {
-            throw InvalidSettingException.of(estimator + "." + MAX_RANK, context.setting(MAX_RANK, ""),
-                    "must be a whole number from 1 to 1000000");
-        }
-        return new KrrSettings(kernel, gamma, mode, tolerance, (int) rank);
+    public static KrrSettings from(String estimator, SettingValues values) {
+        PositiveDefiniteKernel kernel = values.positiveDefiniteKernel(KERNEL);
+        double gamma = kernel.parameterDomain().check(estimator + "." + GAMMA, values.real(GAMMA));
+        return new KrrSettings(kernel, gamma, Mode.parse(estimator, values.choice(MODE)), values.real(TOLERANCE),
+                (int) values.integer(MAX_RANK));
     }
 }

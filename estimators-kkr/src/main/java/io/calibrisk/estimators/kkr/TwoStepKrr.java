@@ -4,6 +4,7 @@ import io.calibrisk.api.data.Notion;
 import io.calibrisk.api.estimator.CalibrationFunction;
 import io.calibrisk.api.search.Axis;
 import io.calibrisk.api.search.SearchSpace;
+import io.calibrisk.api.setting.ValueType;
 
 /**
  * {@code ukkr}: two-step (U-statistic) kernel ridge regression of Gruber and Bach, "Optimizing
@@ -39,7 +40,7 @@ public final class TwoStepKrr extends KernelRidgeProvider {
         Axis axis = notion == Notion.CANONICAL
                 ? Axis.log10(LAMBDA, 4, -4.5, 18)
                 : Axis.log10(LAMBDA, -1, -9, 9);
-        return SearchSpace.of(axis.scaledByPowerOfN(0.75));
+        return SearchSpace.of(axis.scaledByPowerOfN(0.75).withDomain(ValueType.nonNegative()));
     }
 
     @Override

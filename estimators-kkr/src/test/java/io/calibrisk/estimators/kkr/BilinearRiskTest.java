@@ -6,8 +6,8 @@ import io.calibrisk.api.estimator.CalibrationFunction;
 import io.calibrisk.api.estimator.EstimatorProvider;
 import io.calibrisk.api.estimator.PreparedTraining;
 import io.calibrisk.api.search.Hyperparameters;
-import io.calibrisk.api.simulation.DirichletSimulation;
-import io.calibrisk.api.simulation.SimulatedData;
+import io.calibrisk.pipeline.simulation.DirichletSimulation;
+import io.calibrisk.pipeline.simulation.SimulatedData;
 import io.calibrisk.pipeline.risk.Risk;
 import org.junit.jupiter.api.Test;
 

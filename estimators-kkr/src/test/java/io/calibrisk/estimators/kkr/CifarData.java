@@ -1,7 +1,7 @@
 package io.calibrisk.estimators.kkr;
 
-import io.calibrisk.api.data.Labels;
-import io.calibrisk.api.data.Predictions;
+import io.calibrisk.pipeline.data.Labels;
+import io.calibrisk.pipeline.data.Predictions;
 import org.junit.jupiter.api.Assumptions;
 
 import java.io.IOException;

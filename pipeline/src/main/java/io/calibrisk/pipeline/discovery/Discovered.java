@@ -1,17 +1,23 @@
 package io.calibrisk.pipeline.discovery;
 
 /**
- * A plugin found on the class path, with where it came from.
+ * One contribution of a plugin (an estimator, a kernel or a search strategy), with where it
+ * came from.
  *
  * @param name     the name it registers under
- * @param plugin   the provider instance
- * @param source   the jar or class folder its class was loaded from
- * @param <T>      the kind of plugin
+ * @param provider the contributed instance
+ * @param plugin   the plugin that contributed it
+ * @param <T>      the kind of contribution
  */
-public record Discovered<T>(String name, T plugin, String source) {
+public record Discovered<T>(String name, T provider, PluginInfo plugin) {
 
-    /** @return the provider's class name */
+    /** @return the contributed instance's class name */
     public String className() {
-        return plugin.getClass().getName();
+        return provider.getClass().getName();
+    }
+
+    /** @return the jar or class folder the plugin was loaded from */
+    public String source() {
+        return plugin.source();
     }
 }

@@ -1,8 +1,14 @@
 package io.calibrisk.pipeline.discovery;
 
+import io.calibrisk.api.CalibriskPlugin;
 import io.calibrisk.api.PluginException;
+import io.calibrisk.api.PluginNames;
+import io.calibrisk.api.SpiVersion;
+import io.calibrisk.api.data.Notion;
 import io.calibrisk.api.estimator.EstimatorProvider;
-import io.calibrisk.api.kernel.Kernel;
+import io.calibrisk.api.kernel.DensityKernel;
+import io.calibrisk.api.kernel.PositiveDefiniteKernel;
+import io.calibrisk.api.search.SearchStrategy;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -16,21 +22,22 @@ import java.util.Map;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.TreeMap;
-import java.util.function.Function;
-import java.util.regex.Pattern;
 
 /**
- * Finds every {@link EstimatorProvider} and {@link Kernel} with {@link ServiceLoader}.
+ * Finds every {@link CalibriskPlugin} with {@link ServiceLoader} and collects what each
+ * contributes: estimators, density kernels, positive-definite kernels and search strategies.
  *
- * <p>A provider that fails to load (its class is missing, its constructor throws, it was built
- * against an incompatible SPI and throws a {@link LinkageError}, or it states an invalid name)
- * is logged with its class name and skipped; the others still load. Two providers that claim
- * one name are a {@link PluginException} that names both classes and their jars. One class
- * seen twice from the same source (a jar listed twice) counts once.
+ * <p>A plugin that fails to load (its class is missing, its constructor throws, it states an
+ * SPI version this runtime cannot load, or its metadata is broken) is logged with its class
+ * name and jar and skipped; the others still load. Two contributions of one kind that claim
+ * one name are a {@link PluginException} that names both classes and their jars. One plugin
+ * class seen twice from the same source (a jar listed twice) counts once.
+ *
+ * <p>Discovery calls the plugin's constructor and the metadata methods of the SPI (names,
+ * descriptions, notions, search spaces, settings), nothing else.
  */
 public final class PluginDiscovery {
     private static final Logger LOG = LoggerFactory.getLogger(PluginDiscovery.class);
-    private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9._-]*");
     /** Bounds the loop over a service file whose every entry fails. */
     private static final int MAX_FAILURES = 10_000;
 
@@ -38,27 +45,22 @@ public final class PluginDiscovery {
     }
 
     /**
-     * @param classLoader where to look for {@code META-INF/services} entries
+     * @param classLoader where to look for {@code META-INF/services/io.calibrisk.api.CalibriskPlugin}
      * @return what was found
-     * @throws PluginException if two providers share a name
+     * @throws PluginException if two contributions of one kind share a name
      */
     public static Plugins discover(ClassLoader classLoader) {
         List<String> skipped = new ArrayList<>();
-        Map<String, Discovered<EstimatorProvider>> estimators =
-                load(EstimatorProvider.class, classLoader, PluginDiscovery::checkEstimator, "estimator", skipped);
-        Map<String, Discovered<Kernel>> kernels =
-                load(Kernel.class, classLoader, PluginDiscovery::checkKernel, "kernel", skipped);
-        return new Plugins(estimators, kernels, skipped);
-    }
-
-    private static <T> Map<String, Discovered<T>> load(Class<T> type, ClassLoader classLoader,
-                                                       Function<T, String> naming, String kind,
-                                                       List<String> skipped) {
-        Map<String, Discovered<T>> found = new TreeMap<>();
-        Iterator<T> iterator = ServiceLoader.load(type, classLoader).iterator();
+        List<PluginInfo> plugins = new ArrayList<>();
+        Map<String, Discovered<EstimatorProvider>> estimators = new TreeMap<>();
+        Map<String, Discovered<DensityKernel>> densityKernels = new TreeMap<>();
+        Map<String, Discovered<PositiveDefiniteKernel>> positiveDefiniteKernels = new TreeMap<>();
+        Map<String, Discovered<SearchStrategy>> strategies = new TreeMap<>();
+        List<String> seen = new ArrayList<>();
+        Iterator<CalibriskPlugin> iterator = ServiceLoader.load(CalibriskPlugin.class, classLoader).iterator();
         int failures = 0;
         while (failures < MAX_FAILURES) {
-            T plugin;
+            CalibriskPlugin plugin;
             try {
                 if (!iterator.hasNext()) {
                     break;
@@ -66,64 +68,107 @@ public final class PluginDiscovery {
                 plugin = iterator.next();
             } catch (ServiceConfigurationError | LinkageError e) {
                 failures++;
-                String message = kind + " provider skipped: " + describe(e);
-                LOG.warn(message);
-                skipped.add(message);
+                skip(skipped, "plugin skipped: " + describe(e));
                 continue;
             }
-            String name;
+            String className = plugin.getClass().getName();
+            String source = sourceOf(plugin.getClass());
+            if (seen.contains(className + "\n" + source)) {
+                continue;
+            }
+            seen.add(className + "\n" + source);
+            PluginInfo info;
+            List<Contribution<?>> contributions = new ArrayList<>();
             try {
-                name = naming.apply(plugin);
-                if (name == null || !NAME.matcher(name).matches()) {
-                    throw new IllegalStateException("invalid name '" + name
-                            + "' (use lower-case letters, digits, '.', '-' and '_')");
+                String spi = require(plugin.spiVersion(), "spiVersion()");
+                SpiVersion version = SpiVersion.parse(spi);
+                if (!SpiVersion.CURRENT.canLoad(version)) {
+                    failures++;
+                    skip(skipped, "plugin " + className + " (" + source + ") skipped: built for SPI " + version
+                            + ", but this calibrisk has SPI " + SpiVersion.CURRENT);
+                    continue;
+                }
+                info = new PluginInfo(PluginNames.check("plugin", plugin.name()), require(plugin.version(), "version()"),
+                        spi, className, source);
+                for (EstimatorProvider p : require(plugin.estimators(), "estimators()")) {
+                    contributions.add(new Contribution<>("estimator", checkEstimator(p), p, estimators));
+                }
+                for (DensityKernel k : require(plugin.densityKernels(), "densityKernels()")) {
+                    require(k.description(), "description()");
+                    require(k.domain(), "domain()");
+                    contributions.add(new Contribution<>("density kernel", k.name(), k, densityKernels));
+                }
+                for (PositiveDefiniteKernel k : require(plugin.positiveDefiniteKernels(), "positiveDefiniteKernels()")) {
+                    require(k.description(), "description()");
+                    require(k.parameterName(), "parameterName()");
+                    require(k.parameterDomain(), "parameterDomain()");
+                    require(k.domain(), "domain()");
+                    contributions.add(new Contribution<>("positive-definite kernel", k.name(), k,
+                            positiveDefiniteKernels));
+                }
+                for (SearchStrategy s : require(plugin.searchStrategies(), "searchStrategies()")) {
+                    require(s.description(), "description()");
+                    contributions.add(new Contribution<>("search strategy", s.name(), s, strategies));
+                }
+                for (Contribution<?> c : contributions) {
+                    PluginNames.check(c.kind, c.name);
                 }
             } catch (RuntimeException | LinkageError e) {
                 failures++;
-                String message = kind + " provider " + plugin.getClass().getName() + " (" + sourceOf(plugin.getClass())
-                        + ") skipped: " + e;
-                LOG.warn(message);
-                skipped.add(message);
+                skip(skipped, "plugin " + className + " (" + source + ") skipped: " + e.getMessage());
                 continue;
             }
-            Discovered<T> candidate = new Discovered<>(name, plugin, sourceOf(plugin.getClass()));
-            Discovered<T> previous = found.get(name);
+            plugins.add(info);
+            for (Contribution<?> c : contributions) {
+                c.register(info);
+            }
+        }
+        return new Plugins(plugins, estimators, densityKernels, positiveDefiniteKernels, strategies, skipped);
+    }
+
+    /** One named contribution of a plugin, registered once the whole plugin has been checked. */
+    private static final class Contribution<T> {
+        final String kind;
+        final String name;
+        final T provider;
+        final Map<String, Discovered<T>> target;
+
+        Contribution(String kind, String name, T provider, Map<String, Discovered<T>> target) {
+            this.kind = kind;
+            this.name = name;
+            this.provider = provider;
+            this.target = target;
+        }
+
+        void register(PluginInfo info) {
+            Discovered<T> candidate = new Discovered<>(name, provider, info);
+            Discovered<T> previous = target.get(name);
             if (previous != null) {
-                if (previous.className().equals(candidate.className()) && previous.source().equals(candidate.source())) {
-                    continue;
-                }
                 throw new PluginException(kind + " '" + name + "' is provided twice: by "
                         + previous.className() + " (" + previous.source() + ") and by "
                         + candidate.className() + " (" + candidate.source() + "); remove one of them");
             }
-            found.put(name, candidate);
+            target.put(name, candidate);
             LOG.debug("found {} '{}' ({}) in {}", kind, name, candidate.className(), candidate.source());
         }
-        return found;
+    }
+
+    private static void skip(List<String> skipped, String message) {
+        LOG.warn(message);
+        skipped.add(message);
     }
 
     /**
-     * Calls everything a run asks of a provider before it starts, so that a provider built
-     * against another version of the SPI (an {@link AbstractMethodError}) or with broken
-     * metadata is skipped here rather than failing a run.
+     * Calls everything a run asks of a provider before it starts, so that a provider with
+     * broken metadata is skipped here rather than failing a run.
      */
     private static String checkEstimator(EstimatorProvider provider) {
         String name = provider.name();
         require(provider.description(), "description()");
-        java.util.Set<io.calibrisk.api.data.Notion> notions = require(provider.notions(), "notions()");
-        for (io.calibrisk.api.data.Notion notion : notions) {
+        for (Notion notion : require(provider.notions(), "notions()")) {
             require(provider.defaultSearchSpace(notion), "defaultSearchSpace(" + notion + ")");
+            require(provider.settings(notion), "settings(" + notion + ")");
         }
-        require(provider.settings(), "settings()");
-        return name;
-    }
-
-    private static String checkKernel(Kernel kernel) {
-        String name = kernel.name();
-        require(kernel.description(), "description()");
-        require(kernel.parameterName(), "parameterName()");
-        require(kernel.domain(), "domain()");
-        kernel.positiveDefinite();
         return name;
     }
 

@@ -1,6 +1,6 @@
 package io.calibrisk.pipeline.evaluation;
 
-import io.calibrisk.api.report.EstimateInterval;
+import io.calibrisk.pipeline.report.EstimateInterval;
 
 import java.util.Arrays;
 import java.util.SplittableRandom;

@@ -5,23 +5,28 @@ import io.calibrisk.api.InvalidInputException;
 import io.calibrisk.api.InvalidSettingException;
 import io.calibrisk.api.PluginException;
 import io.calibrisk.api.data.CalibrationSet;
-import io.calibrisk.api.data.Labels;
+import io.calibrisk.pipeline.data.Labels;
 import io.calibrisk.api.data.Notion;
-import io.calibrisk.api.data.Predictions;
-import io.calibrisk.api.data.Split;
+import io.calibrisk.pipeline.data.Predictions;
+import io.calibrisk.pipeline.data.Split;
 import io.calibrisk.api.estimator.CalibrationEstimator;
 import io.calibrisk.api.estimator.CalibrationFunction;
 import io.calibrisk.api.estimator.EstimatorContext;
 import io.calibrisk.api.estimator.EstimatorProvider;
 import io.calibrisk.api.estimator.PreparedTraining;
-import io.calibrisk.api.estimator.Setting;
-import io.calibrisk.api.kernel.Kernel;
-import io.calibrisk.api.report.CalibrationCurve;
-import io.calibrisk.api.report.CalibrationReport;
-import io.calibrisk.api.report.EstimateInterval;
-import io.calibrisk.api.report.EstimatorResult;
-import io.calibrisk.api.report.FoldResult;
-import io.calibrisk.api.report.GridPointResult;
+import io.calibrisk.api.estimator.RunCache;
+import io.calibrisk.api.estimator.TrainingFold;
+import io.calibrisk.api.kernel.DensityKernel;
+import io.calibrisk.api.kernel.PositiveDefiniteKernel;
+import io.calibrisk.api.setting.Setting;
+import io.calibrisk.api.setting.SettingValues;
+import io.calibrisk.api.setting.ValueType;
+import io.calibrisk.pipeline.report.CalibrationCurve;
+import io.calibrisk.pipeline.report.CalibrationReport;
+import io.calibrisk.pipeline.report.EstimateInterval;
+import io.calibrisk.pipeline.report.EstimatorResult;
+import io.calibrisk.pipeline.report.FoldResult;
+import io.calibrisk.pipeline.report.GridPointResult;
 import io.calibrisk.api.search.Hyperparameters;
 import io.calibrisk.api.search.SearchSpace;
 import io.calibrisk.pipeline.discovery.PluginDiscovery;
@@ -67,16 +72,20 @@ public final class CrossValidation {
     private static final Logger LOG = LoggerFactory.getLogger(CrossValidation.class);
 
     private final Map<String, EstimatorProvider> providers;
-    private final Map<String, Kernel> kernels;
+    private final Map<String, DensityKernel> densityKernels;
+    private final Map<String, PositiveDefiniteKernel> positiveDefiniteKernels;
 
     /**
-     * @param providers every discovered estimator provider, by name
-     * @param kernels   every discovered kernel, by name
+     * @param providers               every discovered estimator provider, by name
+     * @param densityKernels          every discovered density kernel, by name
+     * @param positiveDefiniteKernels every discovered positive-definite kernel, by name
      */
     @Inject
-    public CrossValidation(Map<String, EstimatorProvider> providers, Map<String, Kernel> kernels) {
+    public CrossValidation(Map<String, EstimatorProvider> providers, Map<String, DensityKernel> densityKernels,
+                           Map<String, PositiveDefiniteKernel> positiveDefiniteKernels) {
         this.providers = new TreeMap<>(providers);
-        this.kernels = new TreeMap<>(kernels);
+        this.densityKernels = new TreeMap<>(densityKernels);
+        this.positiveDefiniteKernels = new TreeMap<>(positiveDefiniteKernels);
     }
 
     /**
@@ -128,19 +137,54 @@ public final class CrossValidation {
         checkKnown(settings.settings().keySet(), names, "setting");
         for (String name : names) {
             searchSpace(name, providers.get(name), settings);
-            Map<String, String> own = settings.settings().getOrDefault(name, Map.of());
-            Set<String> declared = new TreeSet<>();
-            for (Setting s : providers.get(name).settings()) {
-                declared.add(s.name());
-            }
-            for (String key : own.keySet()) {
-                if (!declared.contains(key)) {
-                    throw InvalidSettingException.of(name + "." + key, own.get(key),
-                            "unknown setting; " + name + " has " + (declared.isEmpty() ? "no settings" : declared));
-                }
-            }
+            settingValues(name, providers.get(name), settings);
         }
         return List.copyOf(names);
+    }
+
+    /**
+     * Parses and checks an estimator's settings against their declared types, resolving
+     * defaults and kernel names.
+     */
+    private SettingValues settingValues(String name, EstimatorProvider provider, EvaluationSettings settings) {
+        Notion notion = settings.notion();
+        Map<String, String> own = settings.settings().getOrDefault(name, Map.of());
+        Set<String> declared = new TreeSet<>();
+        Map<String, Object> values = new java.util.LinkedHashMap<>();
+        for (Setting s : provider.settings(notion)) {
+            declared.add(s.name());
+            String text = own.getOrDefault(s.name(), s.defaultValue());
+            String parameter = name + "." + s.name();
+            Object value = s.type().parse(parameter, text);
+            if (s.type() instanceof ValueType.KernelName) {
+                value = kernel(parameter, (ValueType.KernelName) s.type(), (String) value, notion);
+            }
+            values.put(s.name(), value);
+        }
+        for (String key : own.keySet()) {
+            if (!declared.contains(key)) {
+                throw InvalidSettingException.of(name + "." + key, own.get(key),
+                        "unknown setting; " + name + " has " + (declared.isEmpty() ? "no settings" : declared));
+            }
+        }
+        return new SettingValues(values);
+    }
+
+    private Object kernel(String parameter, ValueType.KernelName type, String kernelName, Notion notion) {
+        boolean density = type.kind() == ValueType.KernelName.Kind.DENSITY;
+        Map<String, ?> kernels = density ? densityKernels : positiveDefiniteKernels;
+        Object kernel = kernels.get(kernelName);
+        if (kernel == null) {
+            throw InvalidSettingException.of(parameter, kernelName, "must be " + type.describe() + "; available: "
+                    + (kernels.isEmpty() ? "none" : kernels.keySet()));
+        }
+        io.calibrisk.api.kernel.KernelDomain domain = density ? ((DensityKernel) kernel).domain()
+                : ((PositiveDefiniteKernel) kernel).domain();
+        if (!domain.serves(notion)) {
+            throw InvalidSettingException.of(parameter, kernelName, "is a kernel on the " + domain.id()
+                    + ", which does not hold the points of " + notion + " calibration");
+        }
+        return kernel;
     }
 
     private static void checkKnown(Set<String> referenced, List<String> names, String what) {
@@ -195,13 +239,14 @@ public final class CrossValidation {
         FoldPlan plan = new FoldPlan(notion, predictions, labels, split);
 
         List<EstimatorResult> results = new ArrayList<>();
+        RunCache cache = RunCache.none();
         try (PoolParallelism pool = new PoolParallelism(settings.threads())) {
             List<CalibrationEstimator> estimators = new ArrayList<>();
             List<EstimatorResult> failures = new ArrayList<>();
             for (String name : names) {
                 EstimatorProvider provider = providers.get(name);
                 EstimatorContext context = new EstimatorContext(notion, predictions.classes(),
-                        settings.settings().getOrDefault(name, Map.of()), kernels, pool);
+                        settingValues(name, provider, settings), pool, cache);
                 try {
                     estimators.add(provider.create(context));
                     failures.add(null);
@@ -364,7 +409,7 @@ public final class CrossValidation {
             List<Hyperparameters> points = space.points(train.size());
             int at = -1;
             try {
-                PreparedTraining prepared = estimator.prepare(train, points);
+                PreparedTraining prepared = estimator.prepare(new TrainingFold(new TrainingFold.Id(f, j), train, points));
                 for (at = 0; at < g; at++) {
                     CalibrationFunction h = prepared.fit(points.get(at));
                     if (h.dimension() != train.dimension()) {

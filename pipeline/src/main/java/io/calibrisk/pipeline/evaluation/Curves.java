@@ -4,7 +4,7 @@ import io.calibrisk.api.data.CalibrationSet;
 import io.calibrisk.api.data.Notion;
 import io.calibrisk.api.data.Points;
 import io.calibrisk.api.estimator.CalibrationFunction;
-import io.calibrisk.api.report.CalibrationCurve;
+import io.calibrisk.pipeline.report.CalibrationCurve;
 
 import java.util.ArrayList;
 import java.util.Arrays;

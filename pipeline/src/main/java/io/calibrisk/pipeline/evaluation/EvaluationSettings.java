@@ -2,7 +2,7 @@ package io.calibrisk.pipeline.evaluation;
 
 import io.calibrisk.api.InvalidSettingException;
 import io.calibrisk.api.data.Notion;
-import io.calibrisk.api.data.Split;
+import io.calibrisk.pipeline.data.Split;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;

@@ -1,10 +1,11 @@
 package io.calibrisk.pipeline.evaluation;
 
 import io.calibrisk.api.data.CalibrationSet;
-import io.calibrisk.api.data.Labels;
+import io.calibrisk.pipeline.data.Labels;
+import io.calibrisk.pipeline.data.NotionComponents;
 import io.calibrisk.api.data.Notion;
-import io.calibrisk.api.data.Predictions;
-import io.calibrisk.api.data.Split;
+import io.calibrisk.pipeline.data.Predictions;
+import io.calibrisk.pipeline.data.Split;
 
 /**
  * Which samples train, evaluate and test in every fold, with each component's points and
@@ -38,7 +39,7 @@ final class FoldPlan {
     }
 
     int components() {
-        return notion.components(predictions.classes());
+        return notion.componentCount(predictions.classes());
     }
 
     int dimension() {
@@ -74,14 +75,14 @@ final class FoldPlan {
     }
 
     CalibrationSet training(int fold, int component) {
-        return notion.component(component, predictions, labels, training[fold]);
+        return NotionComponents.of(notion, component, predictions, labels, training[fold]);
     }
 
     CalibrationSet evaluation(int fold, int component) {
-        return notion.component(component, predictions, labels, evaluation[fold]);
+        return NotionComponents.of(notion, component, predictions, labels, evaluation[fold]);
     }
 
     CalibrationSet test(int component) {
-        return notion.component(component, predictions, labels, test);
+        return NotionComponents.of(notion, component, predictions, labels, test);
     }
 }

@@ -2,8 +2,8 @@ package io.calibrisk.pipeline.discovery;
 
 import io.calibrisk.api.PluginException;
 import io.calibrisk.api.data.Notion;
-import io.calibrisk.api.report.CalibrationReport;
-import io.calibrisk.api.report.EstimatorResult;
+import io.calibrisk.pipeline.report.CalibrationReport;
+import io.calibrisk.pipeline.report.EstimatorResult;
 import io.calibrisk.pipeline.Calibrisk;
 import io.calibrisk.testsupport.Generators;
 import io.calibrisk.testsupport.PluginJars;

@@ -1,16 +1,16 @@
 package io.calibrisk.pipeline.risk;
 
 import io.calibrisk.api.data.CalibrationSet;
-import io.calibrisk.api.data.Labels;
+import io.calibrisk.pipeline.data.Labels;
 import io.calibrisk.api.data.Notion;
 import io.calibrisk.api.data.Points;
-import io.calibrisk.api.data.Predictions;
+import io.calibrisk.pipeline.data.Predictions;
 import io.calibrisk.api.estimator.CalibrationFunction;
 import io.calibrisk.api.estimator.EstimatorContext;
 import io.calibrisk.api.estimator.EstimatorProvider;
 import io.calibrisk.api.estimator.Parallelism;
 import io.calibrisk.api.search.Hyperparameters;
-import io.calibrisk.api.simulation.SimulatedData;
+import io.calibrisk.pipeline.simulation.SimulatedData;
 import io.calibrisk.estimators.binning.EqualMassBins;
 import io.calibrisk.estimators.binning.EqualWidthBins;
 import io.calibrisk.testsupport.ExpectedRisk;

@@ -5,6 +5,7 @@ import io.calibrisk.api.data.CalibrationSet;
 import io.calibrisk.api.estimator.CalibrationEstimator;
 import io.calibrisk.api.estimator.MemoryNeed;
 import io.calibrisk.api.estimator.Parallelism;
+import io.calibrisk.api.estimator.TrainingFold;
 import io.calibrisk.api.search.Hyperparameters;
 import io.calibrisk.estimators.kernel.DirichletDensity;
 
@@ -18,7 +19,7 @@ import java.util.concurrent.ConcurrentSkipListSet;
  * decides which bandwidths to compute together.
  *
  * <p>A batch of bandwidths shares the bandwidth-free work. When the pipeline says which grid a
- * fold will be fitted on ({@link #prepare(CalibrationSet, List)}), a batch is that grid's
+ * fold will be fitted on ({@link TrainingFold#planned()}), a batch is that grid's
  * bandwidths not yet computed for the same points. A caller that fits one point at a time
  * without announcing a grid gets a guessed batch: the bandwidth asked for, every bandwidth
  * fitted so far in this run (by any fold), and the whole default grid when the bandwidth asked
@@ -42,17 +43,16 @@ final class KdeEstimator implements CalibrationEstimator {
     }
 
     @Override
-    public KdeTraining prepare(CalibrationSet training, List<Hyperparameters> grid) {
+    public KdeTraining prepare(TrainingFold fold) {
+        List<Hyperparameters> grid = fold.planned();
+        if (grid.isEmpty()) {
+            return prepare(fold.data(), null);
+        }
         double[] planned = new double[grid.size()];
         for (int i = 0; i < planned.length; i++) {
             planned[i] = DirichletDensity.checkBandwidth(grid.get(i).value(Bandwidths.NAME));
         }
-        return prepare(training, planned);
-    }
-
-    @Override
-    public KdeTraining prepare(CalibrationSet training) {
-        return prepare(training, (double[]) null);
+        return prepare(fold.data(), planned);
     }
 
     private KdeTraining prepare(CalibrationSet training, double[] planned) {

@@ -6,6 +6,7 @@ import io.calibrisk.api.estimator.EstimatorContext;
 import io.calibrisk.api.estimator.EstimatorProvider;
 import io.calibrisk.api.search.Axis;
 import io.calibrisk.api.search.SearchSpace;
+import io.calibrisk.api.setting.ValueType;
 
 import java.util.EnumSet;
 import java.util.Set;
@@ -51,7 +52,7 @@ public final class KdeProvider implements EstimatorProvider {
 
     @Override
     public SearchSpace defaultSearchSpace(Notion notion) {
-        return SearchSpace.of(Axis.list(Bandwidths.NAME, Bandwidths.defaults()));
+        return SearchSpace.of(Axis.list(Bandwidths.NAME, Bandwidths.defaults()).withDomain(ValueType.positive()).withScale(Axis.Scale.LOG));
     }
 
     @Override

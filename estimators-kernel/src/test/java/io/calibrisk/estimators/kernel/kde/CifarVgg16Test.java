@@ -1,11 +1,11 @@
 package io.calibrisk.estimators.kernel.kde;
 
-import io.calibrisk.api.data.Labels;
+import io.calibrisk.pipeline.data.Labels;
 import io.calibrisk.api.data.Notion;
-import io.calibrisk.api.data.Predictions;
-import io.calibrisk.api.data.Split;
-import io.calibrisk.api.report.EstimatorResult;
-import io.calibrisk.api.report.FoldResult;
+import io.calibrisk.pipeline.data.Predictions;
+import io.calibrisk.pipeline.data.Split;
+import io.calibrisk.pipeline.report.EstimatorResult;
+import io.calibrisk.pipeline.report.FoldResult;
 import io.calibrisk.pipeline.Calibrisk;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;

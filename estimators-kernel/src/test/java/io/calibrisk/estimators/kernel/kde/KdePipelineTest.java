@@ -1,10 +1,10 @@
 package io.calibrisk.estimators.kernel.kde;
 
 import io.calibrisk.api.data.Notion;
-import io.calibrisk.api.report.CalibrationReport;
-import io.calibrisk.api.report.EstimatorResult;
-import io.calibrisk.api.report.FoldResult;
-import io.calibrisk.api.report.GridPointResult;
+import io.calibrisk.pipeline.report.CalibrationReport;
+import io.calibrisk.pipeline.report.EstimatorResult;
+import io.calibrisk.pipeline.report.FoldResult;
+import io.calibrisk.pipeline.report.GridPointResult;
 import io.calibrisk.pipeline.Calibrisk;
 import io.calibrisk.testsupport.Generators;
 import io.calibrisk.testsupport.Generators.Dataset;

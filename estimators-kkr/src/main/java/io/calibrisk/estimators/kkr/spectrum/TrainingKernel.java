@@ -2,7 +2,7 @@ package io.calibrisk.estimators.kkr.spectrum;
 
 import io.calibrisk.api.InvalidSettingException;
 import io.calibrisk.api.data.Points;
-import io.calibrisk.api.kernel.Kernel;
+import io.calibrisk.api.kernel.PositiveDefiniteKernel;
 
 /**
  * A positive-definite kernel with its parameter, bound to the training points: evaluates
@@ -12,17 +12,13 @@ import io.calibrisk.api.kernel.Kernel;
  * @param parameter its parameter (γ for rbf and laplacian), positive
  * @param rows      the training points, one array per point
  */
-public record TrainingKernel(Kernel kernel, double parameter, double[][] rows) {
+public record TrainingKernel(PositiveDefiniteKernel kernel, double parameter, double[][] rows) {
 
     /**
      * @throws InvalidSettingException if the kernel is not positive definite or the parameter
      *     is not positive
      */
     public TrainingKernel {
-        if (!kernel.positiveDefinite()) {
-            throw InvalidSettingException.of("kernel", kernel.name(),
-                    "is not positive definite; kernel ridge regression needs one such as rbf");
-        }
         if (!(parameter > 0) || !Double.isFinite(parameter)) {
             throw InvalidSettingException.of(kernel.parameterName(), parameter, "must be positive and finite");
         }
@@ -34,7 +30,7 @@ public record TrainingKernel(Kernel kernel, double parameter, double[][] rows) {
      * @param points    the training points
      * @return the bound kernel
      */
-    public static TrainingKernel of(Kernel kernel, double parameter, Points points) {
+    public static TrainingKernel of(PositiveDefiniteKernel kernel, double parameter, Points points) {
         return new TrainingKernel(kernel, parameter, rows(points));
     }
 

@@ -1,4 +1,0 @@
-/**
- * Data with a known calibration error, for examples and for testing estimators.
- */
-package io.calibrisk.api.simulation;

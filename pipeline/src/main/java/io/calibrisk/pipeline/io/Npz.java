@@ -1,0 +1,59 @@
+package io.calibrisk.pipeline.io;
+
+import io.calibrisk.api.InvalidInputException;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Path;
+import java.util.Enumeration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipException;
+import java.util.zip.ZipFile;
+
+/**
+ * Reads NumPy {@code .npz} archives (from {@code np.savez} or {@code np.savez_compressed}): a
+ * zip file of {@code .npy} arrays, each named by its entry without the {@code .npy} suffix.
+ * Each array is read by {@link Npy}, with the entry's declared size as the bound on its data.
+ */
+public final class Npz {
+
+    private Npz() {
+    }
+
+    /**
+     * @param file an {@code .npz} file
+     * @return the arrays by name, in archive order
+     * @throws InvalidInputException if the file is not a zip archive or an array is malformed
+     */
+    public static Map<String, NpyArray> read(Path file) {
+        String source = file.toString();
+        Map<String, NpyArray> arrays = new LinkedHashMap<>();
+        try (ZipFile zip = new ZipFile(file.toFile())) {
+            Enumeration<? extends ZipEntry> entries = zip.entries();
+            while (entries.hasMoreElements()) {
+                ZipEntry entry = entries.nextElement();
+                String name = entry.getName();
+                if (entry.isDirectory() || !name.endsWith(".npy")) {
+                    continue;
+                }
+                String key = name.substring(0, name.length() - 4);
+                try (InputStream in = zip.getInputStream(entry)) {
+                    arrays.put(key, Npy.read(in, entry.getSize(), source + "[" + key + "]"));
+                }
+            }
+        } catch (ZipException e) {
+            throw new InvalidInputException(source + ": not a valid .npz (zip) archive: " + e.getMessage());
+        } catch (IOException e) {
+            throw new InvalidInputException(source + ": cannot read: " + (e instanceof java.nio.file.NoSuchFileException
+                    || e instanceof java.io.FileNotFoundException ? "no such file" : e.getMessage()));
+        } catch (IllegalArgumentException e) {
+            throw new InvalidInputException(source + ": malformed .npz archive: " + e.getMessage());
+        }
+        if (arrays.isEmpty()) {
+            throw new InvalidInputException(source + ": the archive holds no .npy arrays");
+        }
+        return arrays;
+    }
+}
