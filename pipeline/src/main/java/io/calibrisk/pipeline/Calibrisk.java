@@ -1,33 +1,35 @@
 package io.calibrisk.pipeline;
 
 import com.google.inject.Guice;
+import io.calibrisk.api.CalibriskPlugin;
 import io.calibrisk.api.InvalidSettingException;
-import io.calibrisk.pipeline.data.Labels;
 import io.calibrisk.api.data.Notion;
+import io.calibrisk.pipeline.data.Labels;
 import io.calibrisk.pipeline.data.Predictions;
 import io.calibrisk.pipeline.data.Split;
-import io.calibrisk.pipeline.report.CalibrationReport;
 import io.calibrisk.pipeline.discovery.PluginDiscovery;
 import io.calibrisk.pipeline.discovery.Plugins;
-import io.calibrisk.pipeline.evaluation.CrossValidation;
+import io.calibrisk.pipeline.evaluation.CalibrationPipeline;
 import io.calibrisk.pipeline.evaluation.EvaluationSettings;
 import io.calibrisk.pipeline.evaluation.Progress;
+import io.calibrisk.pipeline.evaluation.RunPlan;
+import io.calibrisk.pipeline.report.CalibrationReport;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The plain Java entry point: configure with a {@link Builder}, then
  * {@link #evaluate(Predictions, Labels)} returns a {@link CalibrationReport}. Plugins are
- * discovered on the class path when the instance is built; Guice composes the pipeline behind
- * the scenes and the caller never sees it.
+ * discovered on the class path when the instance is built, and every setting is checked
+ * against them then, before any data are seen; Guice composes the pipeline behind the scenes
+ * and the caller never sees it.
  *
  * <pre>{@code
  * Calibrisk calibrisk = Calibrisk.builder()
  *         .notion(Notion.TOP_LABEL)
  *         .estimators("bins-15", "bins")
+ *         .search("refine")
  *         .build();
  * CalibrationReport report = calibrisk.evaluate(predictions, labels);
  * }</pre>
@@ -36,25 +38,25 @@ import java.util.Map;
  */
 public final class Calibrisk {
     private final Plugins plugins;
-    private final CrossValidation pipeline;
-    private final EvaluationSettings settings;
+    private final CalibrationPipeline pipeline;
+    private final RunPlan plan;
     private final Progress progress;
 
-    private Calibrisk(Plugins plugins, CrossValidation pipeline, EvaluationSettings settings, Progress progress) {
+    private Calibrisk(Plugins plugins, CalibrationPipeline pipeline, RunPlan plan, Progress progress) {
         this.plugins = plugins;
         this.pipeline = pipeline;
-        this.settings = settings;
+        this.plan = plan;
         this.progress = progress;
     }
 
-    /** @return a builder with the paper's defaults: top-label, 5 folds, test fraction 0.2, seed 0 */
+    /** @return a builder with the paper's defaults: top-label, grid search, 5 folds, test fraction 0.2, seed 0 */
     public static Builder builder() {
         return new Builder();
     }
 
     /**
      * @param classLoader where to look for plugins
-     * @return every estimator provider and kernel found
+     * @return every estimator, kernel and search strategy found, and the plugins skipped
      */
     public static Plugins discover(ClassLoader classLoader) {
         return PluginDiscovery.discover(classLoader);
@@ -68,7 +70,7 @@ public final class Calibrisk {
      * @return the report
      */
     public CalibrationReport evaluate(Predictions predictions, Labels labels) {
-        return pipeline.evaluate(predictions, labels, settings, progress);
+        return pipeline.evaluate(plan, predictions, labels, progress);
     }
 
     /**
@@ -80,12 +82,12 @@ public final class Calibrisk {
      * @return the report
      */
     public CalibrationReport evaluate(Predictions predictions, Labels labels, Progress listener) {
-        return pipeline.evaluate(predictions, labels, settings, listener == null ? Progress.NONE : listener);
+        return pipeline.evaluate(plan, predictions, labels, listener == null ? Progress.NONE : listener);
     }
 
     /** @return the estimators this instance runs, in report order */
     public List<String> estimators() {
-        return pipeline.resolve(settings);
+        return plan.names();
     }
 
     /** @return the plugins found when this instance was built */
@@ -95,26 +97,21 @@ public final class Calibrisk {
 
     /** @return the settings this instance runs with */
     public EvaluationSettings settings() {
-        return settings;
+        return plan.settings();
+    }
+
+    /** @return the run plan: every estimator resolved, with its typed settings and search space, and the strategy */
+    public RunPlan plan() {
+        return plan;
     }
 
     /** Configures a {@link Calibrisk}. Not thread-safe. */
     public static final class Builder {
-        private Notion notion = Notion.TOP_LABEL;
-        private final List<String> estimators = new ArrayList<>();
-        private final Map<String, Map<String, double[]>> grids = new LinkedHashMap<>();
-        private final Map<String, Map<String, String>> settings = new LinkedHashMap<>();
-        private Split split;
-        private int folds = EvaluationSettings.DEFAULT_FOLDS;
-        private double testFraction = EvaluationSettings.DEFAULT_TEST_FRACTION;
-        private long seed;
-        private int threads = Runtime.getRuntime().availableProcessors();
+        private final EvaluationSettings.Builder settings = EvaluationSettings.builder(Notion.TOP_LABEL);
         private ClassLoader classLoader;
         private Plugins plugins;
+        private final List<CalibriskPlugin> extra = new ArrayList<>();
         private Progress progress = Progress.NONE;
-        private int resamples = EvaluationSettings.DEFAULT_RESAMPLES;
-        private double level = EvaluationSettings.DEFAULT_LEVEL;
-        private boolean curves;
 
         private Builder() {
         }
@@ -125,7 +122,7 @@ public final class Calibrisk {
          * @return this builder
          */
         public Builder bootstrap(int count) {
-            this.resamples = count;
+            settings.bootstrap(count);
             return this;
         }
 
@@ -134,17 +131,17 @@ public final class Calibrisk {
          * @return this builder
          */
         public Builder level(double value) {
-            this.level = value;
+            settings.level(value);
             return this;
         }
 
         /**
          * @param value whether to compute each estimator's calibration curve at its chosen
-         *              grid point, for reliability diagrams (default false)
+         *              point, for reliability diagrams (default false)
          * @return this builder
          */
         public Builder curves(boolean value) {
-            this.curves = value;
+            settings.curves(value);
             return this;
         }
 
@@ -153,7 +150,7 @@ public final class Calibrisk {
          * @return this builder
          */
         public Builder notion(Notion value) {
-            this.notion = value;
+            settings.notion(value);
             return this;
         }
 
@@ -170,13 +167,13 @@ public final class Calibrisk {
          * @return this builder
          */
         public Builder estimators(List<String> names) {
-            estimators.clear();
-            estimators.addAll(names);
+            settings.estimators(names);
             return this;
         }
 
         /**
-         * Replaces the values of one axis of an estimator's search space.
+         * Replaces the values of one axis of an estimator's search space; each value must lie
+         * in the axis's domain.
          *
          * @param estimator      the estimator, e.g. {@code bins}
          * @param hyperparameter the axis, e.g. {@code bins}
@@ -184,12 +181,13 @@ public final class Calibrisk {
          * @return this builder
          */
         public Builder grid(String estimator, String hyperparameter, double... values) {
-            grids.computeIfAbsent(estimator, e -> new LinkedHashMap<>()).put(hyperparameter, values.clone());
+            settings.grid(estimator, hyperparameter, values);
             return this;
         }
 
         /**
-         * Sets an estimator setting, e.g. {@code setting("kkr", "gamma", "0.5")}.
+         * Sets an estimator setting, e.g. {@code setting("kkr", "gamma", "0.5")}; the value is
+         * parsed and checked against the setting's declared type.
          *
          * @param estimator the estimator
          * @param name      the setting
@@ -197,7 +195,17 @@ public final class Calibrisk {
          * @return this builder
          */
         public Builder setting(String estimator, String name, String value) {
-            settings.computeIfAbsent(estimator, e -> new LinkedHashMap<>()).put(name, value);
+            settings.setting(estimator, name, value);
+            return this;
+        }
+
+        /**
+         * @param name the search strategy, found among the plugins (default {@code grid}: each
+         *             estimator's grid as published; {@code refine} extends and narrows it)
+         * @return this builder
+         */
+        public Builder search(String name) {
+            settings.search(name);
             return this;
         }
 
@@ -206,7 +214,7 @@ public final class Calibrisk {
          * @return this builder
          */
         public Builder split(Split value) {
-            this.split = value;
+            settings.split(value);
             return this;
         }
 
@@ -215,7 +223,7 @@ public final class Calibrisk {
          * @return this builder
          */
         public Builder folds(int value) {
-            this.folds = value;
+            settings.folds(value);
             return this;
         }
 
@@ -224,16 +232,16 @@ public final class Calibrisk {
          * @return this builder
          */
         public Builder testFraction(double value) {
-            this.testFraction = value;
+            settings.testFraction(value);
             return this;
         }
 
         /**
-         * @param value the seed of the shuffle (default 0)
+         * @param value the seed of the shuffle and of the bootstrap (default 0)
          * @return this builder
          */
         public Builder seed(long value) {
-            this.seed = value;
+            settings.seed(value);
             return this;
         }
 
@@ -243,7 +251,7 @@ public final class Calibrisk {
          * @return this builder
          */
         public Builder threads(int value) {
-            this.threads = value;
+            settings.threads(value);
             return this;
         }
 
@@ -266,6 +274,18 @@ public final class Calibrisk {
         }
 
         /**
+         * Adds a plugin instance to those discovered, e.g. an application's own estimator that
+         * is not packed in a jar; it is checked like a discovered one.
+         *
+         * @param value the plugin
+         * @return this builder
+         */
+        public Builder plugin(CalibriskPlugin value) {
+            extra.add(value);
+            return this;
+        }
+
+        /**
          * @param value receives progress events (default: none)
          * @return this builder
          */
@@ -275,22 +295,20 @@ public final class Calibrisk {
         }
 
         /**
-         * Discovers plugins, composes the pipeline and checks the settings against the plugins.
+         * Discovers plugins, composes the pipeline and checks every setting against the plugins.
          *
          * @return the configured instance
-         * @throws InvalidSettingException                if a setting is invalid
+         * @throws InvalidSettingException          if a setting is invalid
          * @throws io.calibrisk.api.PluginException if an estimator is unavailable or two
-         *                                                plugins share a name
+         *                                          plugins share a name
          */
         public Calibrisk build() {
-            Plugins found = plugins != null ? plugins
-                    : PluginDiscovery.discover(classLoader != null ? classLoader : Calibrisk.class.getClassLoader());
-            CrossValidation pipeline = Guice.createInjector(new CalibriskModule(found)).getInstance(CrossValidation.class);
-            EvaluationSettings config = new EvaluationSettings(notion, estimators, grids, settings, split,
-                    split != null ? Math.max(2, split.folds()) : folds, testFraction, seed, threads, resamples, level,
-                    curves);
-            pipeline.resolve(config);
-            return new Calibrisk(found, pipeline, config, progress);
+            EvaluationSettings request = settings.build();
+            ClassLoader loader = classLoader != null ? classLoader : Calibrisk.class.getClassLoader();
+            Plugins found = plugins != null ? PluginDiscovery.with(plugins, extra) : PluginDiscovery.discover(loader, extra);
+            CalibrationPipeline pipeline = Guice.createInjector(new CalibriskModule(found))
+                    .getInstance(CalibrationPipeline.class);
+            return new Calibrisk(found, pipeline, pipeline.plan(request), progress);
         }
     }
 }

@@ -47,6 +47,11 @@ public final class Split {
                 throw new InvalidInputException(source + ": line " + (i + 1) + ": fold "
                         + assignment[i] + " is invalid; use -1 for the test split and 0..k-1 for folds");
             }
+            if (assignment[i] >= assignment.length / 2) {
+                throw new InvalidInputException(source + ": line " + (i + 1) + ": fold " + assignment[i]
+                        + " is invalid; every fold needs at least 2 of the " + assignment.length
+                        + " samples, so folds are 0.." + Math.max(0, assignment.length / 2 - 1) + " at most");
+            }
             max = Math.max(max, assignment[i]);
         }
         int k = max + 1;

@@ -18,16 +18,22 @@ final class Bootstrap {
     private Bootstrap() {
     }
 
-    static EstimateInterval interval(CrossValidation.FoldOutcome[] outcomes, int best, EvaluationSettings settings) {
-        int resamples = settings.resamples();
+    /**
+     * @param chosen   the chosen point, with its fold models' values on the test split
+     * @param interval the number of resamples and the coverage
+     * @param seed     the run's seed
+     * @return the interval, or null when no resamples were asked for
+     */
+    static EstimateInterval interval(EvaluatedPoint chosen, EvaluationSettings.Interval interval, long seed) {
+        int resamples = interval.resamples();
         if (resamples == 0) {
             return null;
         }
-        int k = outcomes.length;
-        int n = outcomes[0].testDiagonal[best].length;
+        int k = chosen.folds();
+        int n = chosen.foldTestDiagonal(0).length;
         double[] d = new double[n];
-        for (CrossValidation.FoldOutcome outcome : outcomes) {
-            double[] values = outcome.testDiagonal[best];
+        for (int f = 0; f < k; f++) {
+            double[] values = chosen.foldTestDiagonal(f);
             for (int i = 0; i < n; i++) {
                 d[i] += values[i];
             }
@@ -35,7 +41,7 @@ final class Bootstrap {
         for (int i = 0; i < n; i++) {
             d[i] /= k;
         }
-        SplittableRandom random = new SplittableRandom(settings.seed());
+        SplittableRandom random = new SplittableRandom(seed);
         double[] ce = new double[resamples];
         for (int b = 0; b < resamples; b++) {
             double sum = 0;
@@ -45,9 +51,8 @@ final class Bootstrap {
             ce[b] = Math.sqrt(Math.max(0, sum / n));
         }
         Arrays.sort(ce);
-        double tail = (1 - settings.level()) / 2;
-        return new EstimateInterval(percentile(ce, tail), percentile(ce, 1 - tail), settings.level(), resamples,
-                settings.seed());
+        double tail = (1 - interval.level()) / 2;
+        return new EstimateInterval(percentile(ce, tail), percentile(ce, 1 - tail), interval.level(), resamples, seed);
     }
 
     /** Linear interpolation between order statistics, as NumPy's default {@code percentile}. */

@@ -1,63 +1,38 @@
 package io.calibrisk.pipeline.evaluation;
 
-import io.calibrisk.api.data.CalibrationSet;
 import io.calibrisk.api.data.Notion;
 import io.calibrisk.api.data.Points;
-import io.calibrisk.api.estimator.CalibrationFunction;
 import io.calibrisk.pipeline.report.CalibrationCurve;
 
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * Fitted calibration curves for reliability diagrams: each fold model's estimate of
- * {@code E[t | z]}, averaged over folds at the chosen grid point. Scalar components are
- * evaluated on {@value #GRID} equally spaced points of [0, 1]; canonical calibration at the
- * test split's points, one curve per class.
+ * {@code E[t | z]} (computed by the fold runner where {@link FoldPlan#curvePoints} says),
+ * averaged over folds at the chosen point. Scalar components give one curve each over a grid
+ * of [0, 1]; canonical calibration one curve per class k, of {@code E[t_k | z]} against
+ * {@code z_k} at the test split's points, sorted by {@code z_k}.
  */
 final class Curves {
-    /** Points of the grid over [0, 1] for scalar notions. */
-    static final int GRID = 201;
 
     private Curves() {
     }
 
-    /** One instance for the whole run: estimators may cache per point set by identity. */
-    private static final Points GRID_POINTS = grid();
-
-    private static Points grid() {
-        double[] z = new double[GRID];
-        for (int i = 0; i < GRID; i++) {
-            z[i] = i / (GRID - 1.0);
-        }
-        return Points.of(GRID, 1, z);
-    }
-
-    /** @return the fold model's E[t|z] values (flattened), or null if it has no curve */
-    static double[] evaluate(CalibrationFunction h, FoldPlan plan, CalibrationSet test) {
-        Points at = plan.notion() == Notion.CANONICAL ? test.points() : GRID_POINTS;
-        Optional<Points> curve = h.calibrationCurve(at);
-        if (curve.isEmpty()) {
-            return null;
-        }
-        Points values = curve.get();
-        if (values.size() != at.size() || values.dimension() != at.dimension()) {
-            throw new io.calibrisk.api.EstimationException("calibration curve of shape " + values.size() + "×"
-                    + values.dimension() + " for " + at.size() + "×" + at.dimension() + " points");
-        }
-        return values.toArray();
-    }
-
-    static List<CalibrationCurve> ensemble(CrossValidation.FoldOutcome[] outcomes, int best, FoldPlan plan) {
-        int components = plan.components();
-        int k = outcomes.length;
+    /**
+     * @param chosen the chosen point
+     * @param folds  the folds
+     * @return the ensemble's curves, or none if a fold model has no curve
+     */
+    static List<CalibrationCurve> ensemble(EvaluatedPoint chosen, FoldPlan folds) {
+        int components = folds.components();
+        int k = chosen.folds();
         double[][] mean = new double[components][];
         for (int j = 0; j < components; j++) {
-            for (CrossValidation.FoldOutcome outcome : outcomes) {
-                double[] values = outcome.curves[best][j];
+            for (int f = 0; f < k; f++) {
+                double[] values = chosen.foldCurve(f, j);
                 if (values == null) {
                     return List.of();
                 }
@@ -70,9 +45,9 @@ final class Curves {
             }
         }
         List<CalibrationCurve> curves = new ArrayList<>();
-        Notion notion = plan.notion();
+        Notion notion = folds.notion();
         if (notion == Notion.CANONICAL) {
-            Points z = plan.test(0).points();
+            Points z = folds.test(0).points();
             int n = z.size();
             int d = z.dimension();
             for (int cls = 0; cls < d; cls++) {
@@ -92,7 +67,7 @@ final class Curves {
             }
             return curves;
         }
-        double[] x = GRID_POINTS.toArray();
+        double[] x = folds.curveGrid().toArray();
         for (int j = 0; j < components; j++) {
             curves.add(new CalibrationCurve(notion == Notion.TOP_LABEL ? "top-label" : "class " + j, x, mean[j]));
         }

@@ -1,26 +1,33 @@
 package io.calibrisk.pipeline.evaluation;
 
+import io.calibrisk.api.InvalidInputException;
 import io.calibrisk.api.data.CalibrationSet;
+import io.calibrisk.api.data.Notion;
+import io.calibrisk.api.data.Points;
 import io.calibrisk.pipeline.data.Labels;
 import io.calibrisk.pipeline.data.NotionComponents;
-import io.calibrisk.api.data.Notion;
 import io.calibrisk.pipeline.data.Predictions;
 import io.calibrisk.pipeline.data.Split;
 
 /**
- * Which samples train, evaluate and test in every fold, with each component's points and
- * targets built only when a task asks for them. Holding every component of every fold at once
- * would cost k·d copies of the data for class-wise calibration of an ImageNet-size input.
+ * Steps 1 and 2 of Algorithm 1 for one input: which samples train, evaluate and test in every
+ * fold, with each component's points and targets built only when a task asks for them. Holding
+ * every component of every fold at once would cost k·d copies of the data for class-wise
+ * calibration of an ImageNet-size input.
  */
-final class FoldPlan {
+public final class FoldPlan {
+    /** Points of the grid over [0, 1] on which scalar notions' calibration curves are drawn. */
+    static final int CURVE_POINTS = 201;
+
     private final Notion notion;
     private final Predictions predictions;
     private final Labels labels;
     private final int[][] training;
     private final int[][] evaluation;
     private final int[] test;
+    private final Points curveGrid;
 
-    FoldPlan(Notion notion, Predictions predictions, Labels labels, Split split) {
+    private FoldPlan(Notion notion, Predictions predictions, Labels labels, Split split) {
         this.notion = notion;
         this.predictions = predictions;
         this.labels = labels;
@@ -32,25 +39,96 @@ final class FoldPlan {
             evaluation[f] = split.foldIndices(f);
         }
         this.test = split.testIndices();
+        double[] z = new double[CURVE_POINTS];
+        for (int i = 0; i < CURVE_POINTS; i++) {
+            z[i] = i / (CURVE_POINTS - 1.0);
+        }
+        // One instance per run: estimators that compute the features of many points at once
+        // (kde) then reuse them for every point of a fold's search.
+        this.curveGrid = Points.of(CURVE_POINTS, 1, z);
     }
 
-    int folds() {
+    /**
+     * Checks that the inputs fit together and splits them.
+     *
+     * @param notion      the notion
+     * @param sampling    the shuffle or the user's split
+     * @param predictions the predictions
+     * @param labels      the labels, one per prediction
+     * @return the folds
+     * @throws InvalidInputException if the numbers of samples or classes disagree, or the data
+     *     are too few for the folds
+     */
+    public static FoldPlan of(Notion notion, EvaluationSettings.Sampling sampling, Predictions predictions,
+                              Labels labels) {
+        int n = predictions.size();
+        if (labels.size() != n) {
+            throw new InvalidInputException("labels: " + labels.size() + " labels for " + n
+                    + " predictions; the numbers of samples must agree");
+        }
+        if (labels.classes() != predictions.classes()) {
+            throw new InvalidInputException("labels: declared for " + labels.classes()
+                    + " classes but the predictions have " + predictions.classes());
+        }
+        Split split = sampling.split() != null ? sampling.split()
+                : Split.shuffled(n, sampling.folds(), sampling.testFraction(), sampling.seed());
+        if (split.size() != n) {
+            throw new InvalidInputException("split: " + split.size() + " entries for " + n
+                    + " samples; the split needs one line per sample");
+        }
+        return new FoldPlan(notion, predictions, labels, split);
+    }
+
+    /** @return the notion */
+    public Notion notion() {
+        return notion;
+    }
+
+    /** @return the predictions */
+    public Predictions predictions() {
+        return predictions;
+    }
+
+    /** @return the labels */
+    public Labels labels() {
+        return labels;
+    }
+
+    /** @return the number of samples n */
+    public int samples() {
+        return predictions.size();
+    }
+
+    /** @return the number of classes d */
+    public int classes() {
+        return predictions.classes();
+    }
+
+    /** @return the number of folds k */
+    public int folds() {
         return training.length;
     }
 
-    int components() {
+    /** @return the number of components of the notion: d for class-wise, 1 otherwise */
+    public int components() {
         return notion.componentCount(predictions.classes());
     }
 
-    int dimension() {
+    /** @return the dimension m of a point */
+    public int dimension() {
         return notion.dimension(predictions.classes());
     }
 
-    int trainingSize(int fold) {
+    /**
+     * @param fold a fold
+     * @return the size of its training set (the other folds)
+     */
+    public int trainingSize(int fold) {
         return training[fold].length;
     }
 
-    int largestTrainingSize() {
+    /** @return the largest training set */
+    public int largestTrainingSize() {
         int max = 0;
         for (int[] rows : training) {
             max = Math.max(max, rows.length);
@@ -58,15 +136,13 @@ final class FoldPlan {
         return max;
     }
 
-    int testSize() {
+    /** @return the size of the test split */
+    public int testSize() {
         return test.length;
     }
 
-    Notion notion() {
-        return notion;
-    }
-
-    int largestQuerySize() {
+    /** @return the larger of the largest fold and the test split */
+    public int largestQuerySize() {
         int max = test.length;
         for (int[] rows : evaluation) {
             max = Math.max(max, rows.length);
@@ -74,15 +150,43 @@ final class FoldPlan {
         return max;
     }
 
-    CalibrationSet training(int fold, int component) {
+    /**
+     * @param fold      the held-out fold
+     * @param component the component
+     * @return the training data: the other folds
+     */
+    public CalibrationSet training(int fold, int component) {
         return NotionComponents.of(notion, component, predictions, labels, training[fold]);
     }
 
-    CalibrationSet evaluation(int fold, int component) {
+    /**
+     * @param fold      the held-out fold
+     * @param component the component
+     * @return the fold's own samples, on which the risk is evaluated
+     */
+    public CalibrationSet evaluation(int fold, int component) {
         return NotionComponents.of(notion, component, predictions, labels, evaluation[fold]);
     }
 
-    CalibrationSet test(int component) {
+    /**
+     * @param component the component
+     * @return the test split, on which CE² is estimated
+     */
+    public CalibrationSet test(int component) {
         return NotionComponents.of(notion, component, predictions, labels, test);
+    }
+
+    /**
+     * @param test the test split of a component
+     * @return where a calibration curve is evaluated: the test points for canonical
+     *     calibration, {@value #CURVE_POINTS} equally spaced points of [0, 1] otherwise
+     */
+    Points curvePoints(CalibrationSet test) {
+        return notion == Notion.CANONICAL ? test.points() : curveGrid;
+    }
+
+    /** @return the {@value #CURVE_POINTS} equally spaced points of [0, 1] of scalar notions' curves */
+    Points curveGrid() {
+        return curveGrid;
     }
 }

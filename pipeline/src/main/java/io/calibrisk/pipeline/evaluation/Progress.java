@@ -1,9 +1,9 @@
 package io.calibrisk.pipeline.evaluation;
 
 /**
- * Receives progress of a run: one step is one fit (one fold, one component, one grid point)
- * with its risk and estimate. Called from worker threads; implementations must be thread-safe
- * and quick.
+ * Receives progress of a run: one step is one fit (one fold, one component, one point) with
+ * its risk and estimate. Called from worker threads; implementations must be thread-safe and
+ * quick.
  */
 @FunctionalInterface
 public interface Progress {
@@ -21,9 +21,11 @@ public interface Progress {
      * @param estimatorIndex its position among the run's estimators, from 0
      * @param estimators     the number of estimators in the run
      * @param fold           the fold just completed a step on
-     * @param gridPoint      the grid point just completed
+     * @param gridPoint      the point just completed, as its index in the order the search
+     *                       evaluated its points (under {@code grid}: the grid's order)
      * @param completed      the steps completed for this estimator so far
-     * @param total          the steps this estimator takes in all
+     * @param total          the steps this estimator takes in all, as far as known: a strategy
+     *                       that searches in rounds adds each round's steps when it starts it
      */
     record Event(String estimator, int estimatorIndex, int estimators, int fold, int gridPoint,
                  long completed, long total) {

@@ -8,24 +8,46 @@ import java.util.Optional;
  *
  * @param name      the estimator's name
  * @param source    where its plugin came from (a jar or class folder)
- * @param seconds   the wall-clock time the estimator took, over all folds and grid points
- * @param grid      the curve over every grid point, in search order
- * @param bestIndex the index into {@code grid} of the stable grid point with the lowest
- *                  fold-mean risk (the first on ties), or −1 when the estimator failed
+ * @param seconds   the wall-clock time the estimator took, over all folds and points
+ * @param grid      every point the search evaluated, in the order it evaluated them: under
+ *                  {@code grid} the search space's grid in search order; points a strategy
+ *                  added beyond the grid are marked {@link GridPointResult#added()}
+ * @param bestIndex the index into {@code grid} of the stable point with the lowest fold-mean
+ *                  risk (the first evaluated on ties), or −1 when the estimator failed
  * @param failure   null on success; otherwise what went wrong
  * @param interval  the bootstrap interval of CE at the chosen grid point, or null (failed, or
  *                  not requested)
  * @param curves    the fitted calibration curves at the chosen grid point, when requested and
  *                  the estimator estimates {@code E[t | z]}; otherwise empty
+ * @param difference its fold risks at its chosen point paired with the recommended
+ *                  estimator's at its own: the mean difference and its standard error; null
+ *                  when the estimator has no chosen point
  */
 public record EstimatorResult(String name, String source, double seconds, List<GridPointResult> grid,
                               int bestIndex, String failure, EstimateInterval interval,
-                              List<CalibrationCurve> curves) {
+                              List<CalibrationCurve> curves, RiskDifference difference) {
 
     /** Copies the lists. */
     public EstimatorResult {
         grid = List.copyOf(grid);
         curves = List.copyOf(curves);
+    }
+
+    /**
+     * A result without a paired difference.
+     *
+     * @param name      the estimator's name
+     * @param source    where its plugin came from
+     * @param seconds   the wall-clock time
+     * @param grid      every point evaluated
+     * @param bestIndex the chosen point, or −1
+     * @param failure   null on success; otherwise what went wrong
+     * @param interval  the bootstrap interval of CE, or null
+     * @param curves    the calibration curves at the chosen point
+     */
+    public EstimatorResult(String name, String source, double seconds, List<GridPointResult> grid, int bestIndex,
+                           String failure, EstimateInterval interval, List<CalibrationCurve> curves) {
+        this(name, source, seconds, grid, bestIndex, failure, interval, curves, null);
     }
 
     /**
@@ -40,7 +62,7 @@ public record EstimatorResult(String name, String source, double seconds, List<G
      */
     public EstimatorResult(String name, String source, double seconds, List<GridPointResult> grid, int bestIndex,
                            String failure) {
-        this(name, source, seconds, grid, bestIndex, failure, null, List.of());
+        this(name, source, seconds, grid, bestIndex, failure, null, List.of(), null);
     }
 
     /**

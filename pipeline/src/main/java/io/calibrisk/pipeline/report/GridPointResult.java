@@ -4,7 +4,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One grid point of an estimator's search space, over all folds.
+ * One point an estimator's search evaluated, over all folds: a point of its search space's
+ * grid, or one the search strategy added beyond it ({@link #added()}).
  *
  * @param hyperparameters name → reported value
  * @param risk            the fold-mean risk
@@ -13,16 +14,33 @@ import java.util.Map;
  * @param estimateSquared the mean over folds of the test-split estimates of CE² (the fold
  *                        models as an ensemble)
  * @param folds           the per-fold results, fold 0 first
- * @param instability     null when the grid point is stable; otherwise why rounding decides
- *                        its values (such a point is never selected)
+ * @param instability     null when the point is stable; otherwise why rounding decides its
+ *                        values (such a point is never selected)
+ * @param added           true when the search strategy added the point beyond the search
+ *                        space's grid (e.g. {@code refine} extending or narrowing it)
  */
 public record GridPointResult(Map<String, Double> hyperparameters, double risk, double riskStdError,
-                              double estimateSquared, List<FoldResult> folds, String instability) {
+                              double estimateSquared, List<FoldResult> folds, String instability, boolean added) {
 
     /** Copies the collections. */
     public GridPointResult {
         hyperparameters = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(hyperparameters));
         folds = List.copyOf(folds);
+    }
+
+    /**
+     * A point of the search space's grid.
+     *
+     * @param hyperparameters name → reported value
+     * @param risk            the fold-mean risk
+     * @param riskStdError    its standard error
+     * @param estimateSquared the ensemble's estimate of CE² on the test split
+     * @param folds           the per-fold results
+     * @param instability     null when stable; otherwise why not
+     */
+    public GridPointResult(Map<String, Double> hyperparameters, double risk, double riskStdError,
+                           double estimateSquared, List<FoldResult> folds, String instability) {
+        this(hyperparameters, risk, riskStdError, estimateSquared, folds, instability, false);
     }
 
     /** @return true unless the grid point was marked unstable */

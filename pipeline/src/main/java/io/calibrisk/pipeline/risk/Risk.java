@@ -46,7 +46,7 @@ public final class Risk {
     }
 
     /**
-     * A risk and an estimate computed together, with the counts the feature map reported.
+     * A risk with the counts the feature map reported while computing it.
      *
      * @param risk   the U-statistic risk on the evaluation set
      * @param counts counts reported by the feature map (e.g. kernel fallbacks)
@@ -259,12 +259,10 @@ public final class Risk {
      *
      * @param h   the function
      * @param set the set to estimate on, at least 1 sample
-     * @return the estimate and the feature map's counts, in a {@link Value} whose {@code risk}
-     *     field holds the estimate
+     * @return the estimate of CE²
      */
-    public static Value estimate(CalibrationFunction h, CalibrationSet set) {
-        Diagonal diagonal = diagonal(h, set);
-        return new Value(diagonal.mean(), diagonal.counts());
+    public static double estimate(CalibrationFunction h, CalibrationSet set) {
+        return diagonal(h, set).mean();
     }
 
     /**
@@ -314,24 +312,6 @@ public final class Risk {
             out[i] = finite(h.value(zi, zi), "h(z, z)");
         }
         return new Diagonal(out, Map.of());
-    }
-
-    /**
-     * @param form the bilinear form
-     * @param phi  the features of the set
-     * @return {@code mean_i φ_iᵀ M φ_i}
-     */
-    public static double estimate(BilinearForm form, FeatureMatrix phi) {
-        int n = phi.rows();
-        int q = phi.columns();
-        double[] f = phi.values();
-        double[] row = new double[q];
-        double sum = 0;
-        for (int i = 0; i < n; i++) {
-            System.arraycopy(f, i * q, row, 0, q);
-            sum += form.apply(row, row);
-        }
-        return finite(sum / n, "estimate");
     }
 
     private static int checkSize(CalibrationSet evaluation) {

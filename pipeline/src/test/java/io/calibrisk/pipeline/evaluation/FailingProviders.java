@@ -1,19 +1,16 @@
 package io.calibrisk.pipeline.evaluation;
 
+import io.calibrisk.api.CalibriskPlugin;
 import io.calibrisk.api.data.Notion;
+import io.calibrisk.pipeline.TestPlugins;
 import io.calibrisk.api.estimator.CalibrationEstimator;
 import io.calibrisk.api.estimator.CalibrationFunction;
 import io.calibrisk.api.estimator.EstimatorContext;
 import io.calibrisk.api.estimator.EstimatorProvider;
 import io.calibrisk.api.search.Axis;
 import io.calibrisk.api.search.SearchSpace;
-import io.calibrisk.pipeline.discovery.Discovered;
-import io.calibrisk.pipeline.discovery.Plugins;
 
 import java.util.EnumSet;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /** Providers for tests of failure handling. */
@@ -22,22 +19,26 @@ final class FailingProviders {
     private FailingProviders() {
     }
 
-    static Plugins plugins(EstimatorProvider... providers) {
-        Map<String, Discovered<EstimatorProvider>> map = new LinkedHashMap<>();
-        for (EstimatorProvider p : providers) {
-            map.put(p.name(), new Discovered<>(p.name(), p, "test"));
-        }
-        return new Plugins(map, Map.of(), List.of());
+    /**
+     * @param providers estimators
+     * @return a plugin contributing them
+     */
+    static CalibriskPlugin plugin(EstimatorProvider... providers) {
+        return TestPlugins.of("failing", providers);
     }
 
     /** How a {@link Failing} estimator fails at its second grid point. */
     enum Failure {
         /** An unchecked exception. */
         THROWS,
+        /** An unchecked exception without a message. */
+        THROWS_SILENTLY,
         /** A NaN value. */
         NAN,
         /** A real {@link OutOfMemoryError}: an array beyond the VM's size limit. */
-        OUT_OF_MEMORY
+        OUT_OF_MEMORY,
+        /** Fails when created. */
+        CREATION
     }
 
     /** Fails at the second grid point, as its {@link Failure} says. */
@@ -72,9 +73,15 @@ final class FailingProviders {
 
         @Override
         public CalibrationEstimator create(EstimatorContext context) {
+            if (failure == Failure.CREATION) {
+                throw new IllegalStateException("no licence");
+            }
             return training -> hp -> {
                 if (hp.value("c") == 1 && failure == Failure.THROWS) {
                     throw new IllegalStateException("broken on purpose");
+                }
+                if (hp.value("c") == 1 && failure == Failure.THROWS_SILENTLY) {
+                    throw new UnsupportedOperationException();
                 }
                 if (hp.value("c") == 1 && failure == Failure.OUT_OF_MEMORY) {
                     // beyond the VM's array limit, so it fails at once whatever the heap, without allocating
@@ -85,7 +92,7 @@ final class FailingProviders {
                 return new CalibrationFunction() {
                     @Override
                     public int dimension() {
-                        return training.dimension();
+                        return training.data().dimension();
                     }
 
                     @Override

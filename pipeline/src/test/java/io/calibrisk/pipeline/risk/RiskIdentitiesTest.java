@@ -6,35 +6,29 @@ import io.calibrisk.api.data.Notion;
 import io.calibrisk.api.data.Points;
 import io.calibrisk.pipeline.data.Predictions;
 import io.calibrisk.api.estimator.CalibrationFunction;
-import io.calibrisk.api.estimator.EstimatorContext;
-import io.calibrisk.api.estimator.EstimatorProvider;
-import io.calibrisk.api.estimator.Parallelism;
-import io.calibrisk.api.search.Hyperparameters;
-import io.calibrisk.pipeline.simulation.SimulatedData;
-import io.calibrisk.estimators.binning.EqualMassBins;
-import io.calibrisk.estimators.binning.EqualWidthBins;
+import io.calibrisk.pipeline.data.NotionComponents;
 import io.calibrisk.testsupport.ExpectedRisk;
 import io.calibrisk.testsupport.Generators;
 import io.calibrisk.testsupport.ReferenceRisk;
 import io.calibrisk.testsupport.Seeds;
 import io.calibrisk.testsupport.Simulations;
 import io.calibrisk.testsupport.TrueCalibration;
+import io.calibrisk.testsupport.toy.ToyBins;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
-import java.util.Map;
 
 import static io.calibrisk.testsupport.Assertions.assertClose;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.quicktheories.generators.SourceDSL.doubles;
 import static org.quicktheories.generators.SourceDSL.integers;
 
-/** Identities 1, 5, 6 and 7 of the design, for the binning estimators, h* and constants. */
+/** Identities 1, 5, 6 and 7 of the design, for binning (the toy estimator), h* and constants. */
 class RiskIdentitiesTest {
 
-    private static CalibrationFunction binning(EstimatorProvider provider, CalibrationSet training, int bins) {
-        EstimatorContext context = new EstimatorContext(Notion.TOP_LABEL, 2, Map.of(), Map.of(), Parallelism.sequential());
-        return provider.create(context).prepare(training).fit(Hyperparameters.of(Map.of("bins", (double) bins)));
+    /** Equal-width binning of the toy estimator; {@code zeroGaps} gives empty bins a gap of zero. */
+    private static CalibrationFunction binning(CalibrationSet training, int bins, boolean zeroGaps) {
+        return ToyBins.fit(training.points().toArray(), training.targets().toArray(), bins, zeroGaps);
     }
 
     private static double[][] rows(Points points) {
@@ -51,7 +45,7 @@ class RiskIdentitiesTest {
         double reference = ReferenceRisk.risk(rows(evaluation.points()), rows(evaluation.targets()), h::value);
         assertClose(reference, pairwise, 1e-12, 1e-300, what + " pairwise");
         assertClose(pairwise, bilinear, 1e-9, 1e-300, what + " bilinear");
-        double estimate = Risk.estimate(h, evaluation).risk();
+        double estimate = Risk.estimate(h, evaluation);
         assertClose(ReferenceRisk.estimate(rows(evaluation.points()), h::value), estimate, 1e-12, 1e-18, what + " estimate");
     }
 
@@ -60,12 +54,12 @@ class RiskIdentitiesTest {
     void bilinearRiskEqualsPairwiseRiskForBinning() {
         Seeds.qt(100).forAll(Generators.datasets(4, 120, 2, 6), integers().between(1, 90), integers().between(0, 1))
                 .checkAssert((data, bins, mass) -> {
-                    List<CalibrationSet> components = Notion.TOP_LABEL.components(data.predictions(), data.labels());
+                    List<CalibrationSet> components = data.samples().components(Notion.TOP_LABEL);
                     CalibrationSet all = components.get(0);
                     int half = all.size() / 2;
                     CalibrationSet training = all.select(range(0, half));
                     CalibrationSet evaluation = all.select(range(half, all.size()));
-                    CalibrationFunction h = binning(mass == 1 ? new EqualMassBins() : new EqualWidthBins(), training, bins);
+                    CalibrationFunction h = binning(training, bins, mass == 1);
                     assertRisksAgree(h, evaluation, data + ", bins " + bins);
                 });
     }
@@ -74,7 +68,7 @@ class RiskIdentitiesTest {
     @Test
     void bilinearRiskEqualsPairwiseRiskForTrueAndConstantFunctions() {
         Seeds.qt(20).forAll(integers().between(0, 1000), doubles().between(-1, 1)).checkAssert((seed, c) -> {
-            SimulatedData data = Simulations.paper(seed);
+            Simulations.Simulated data = Simulations.paper(seed);
             CalibrationSet set = Simulations.canonical(data).select(range(0, 120));
             assertRisksAgree(TrueCalibration.simulationFamily(5, 1.0, 0.3), set, "h* seed " + seed);
             assertRisksAgree(TrueCalibration.constant(5, c), set, "constant " + c);
@@ -97,7 +91,7 @@ class RiskIdentitiesTest {
             }
             CalibrationFunction hStar = TrueCalibration.of(1, v -> new double[] {v[0] * v[0]});
             double optimum = ExpectedRisk.of(z, pi, hStar::value);
-            for (CalibrationFunction h : List.of(binning(new EqualWidthBins(), training, bins),
+            for (CalibrationFunction h : List.of(binning(training, bins, false),
                     TrueCalibration.constant(1, 0.01 * bins))) {
                 double expected = ExpectedRisk.of(z, pi, h::value);
                 double excess = ExpectedRisk.excess(z, pi, h::value);
@@ -153,8 +147,8 @@ class RiskIdentitiesTest {
     @Test
     void riskIsInvariantUnderReorderingSamples() {
         Seeds.qt(50).forAll(Generators.datasets(4, 100, 2, 5), integers().between(1, 40)).checkAssert((data, bins) -> {
-            CalibrationSet all = Notion.TOP_LABEL.components(data.predictions(), data.labels()).get(0);
-            CalibrationFunction h = binning(new EqualWidthBins(), all, bins);
+            CalibrationSet all = data.samples().component(Notion.TOP_LABEL);
+            CalibrationFunction h = binning(all, bins, false);
             int[] reversed = new int[all.size()];
             for (int i = 0; i < reversed.length; i++) {
                 reversed[i] = reversed.length - 1 - i;
@@ -176,11 +170,11 @@ class RiskIdentitiesTest {
                 p[2 * i] = 1 - p[2 * i + 1];
                 y[i] = (int) binary.targets().get(i, 0);
             }
-            CalibrationSet canonical = Notion.CANONICAL.components(Predictions.ofProbabilities(n, 2, p, "p"),
+            CalibrationSet canonical = NotionComponents.all(Notion.CANONICAL, Predictions.ofProbabilities(n, 2, p, "p"),
                     Labels.of(y, 2, "y")).get(0);
             CalibrationFunction binaryStar = TrueCalibration.of(1, v -> new double[] {Math.sqrt(v[0])});
             CalibrationFunction canonicalStar = TrueCalibration.of(2, v -> new double[] {1 - Math.sqrt(v[1]), Math.sqrt(v[1])});
-            assertClose(2 * Risk.estimate(binaryStar, binary).risk(), Risk.estimate(canonicalStar, canonical).risk(),
+            assertClose(2 * Risk.estimate(binaryStar, binary), Risk.estimate(canonicalStar, canonical),
                     1e-12, "CCE² vs 2·binary CE²");
             assertClose(4 * Risk.of(binaryStar, binary).risk(), Risk.of(canonicalStar, canonical).risk(), 1e-12,
                     "canonical vs binary risk");

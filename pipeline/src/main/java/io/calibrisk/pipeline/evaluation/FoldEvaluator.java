@@ -1,0 +1,293 @@
+package io.calibrisk.pipeline.evaluation;
+
+import io.calibrisk.api.EstimationException;
+import io.calibrisk.api.InvalidSettingException;
+import io.calibrisk.api.data.CalibrationSet;
+import io.calibrisk.api.estimator.CalibrationEstimator;
+import io.calibrisk.api.estimator.CalibrationFunction;
+import io.calibrisk.api.estimator.Parallelism;
+import io.calibrisk.api.estimator.PreparedTraining;
+import io.calibrisk.api.estimator.TrainingFold;
+import io.calibrisk.api.search.Evaluation;
+import io.calibrisk.api.search.Hyperparameters;
+import io.calibrisk.api.search.RiskEvaluator;
+import io.calibrisk.api.search.SearchSpace;
+import io.calibrisk.api.data.Points;
+import io.calibrisk.pipeline.Failures;
+import io.calibrisk.pipeline.risk.Risk;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.lang.ref.SoftReference;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * The {@link RiskEvaluator} of one estimator's search: every point a strategy proposes is fitted
+ * on every training fold and scored on the held-out fold, and its fold models estimate CE² on
+ * the test split. Points come in rounds (one call of {@link #evaluate}); the folds of a round
+ * run in parallel, each fold's components in order inside its task, so every sum has a fixed
+ * order and results do not depend on the number of threads.
+ *
+ * <p>Each training fold (and component) is prepared once for the whole search: the first round
+ * announces its points in {@link TrainingFold#planned()}, later rounds through
+ * {@link PreparedTraining#plan}. Between rounds a preparation is held softly: the JVM may drop it
+ * only when the heap runs short, and it is then prepared again (results are identical; only time
+ * is spent), so holding k·c preparations never costs more memory than the run has.
+ *
+ * <p>Budget: at most the space's grid plus {@value #POINTS_BEYOND_GRID} distinct points per
+ * estimator; a call that would exceed it is refused before it fits anything.
+ */
+final class FoldEvaluator implements RiskEvaluator {
+    /** How many points a strategy may evaluate beyond the size of the space's grid. */
+    static final int POINTS_BEYOND_GRID = 64;
+    private static final Logger LOG = LoggerFactory.getLogger(FoldEvaluator.class);
+
+    private final String name;
+    private final CalibrationEstimator estimator;
+    private final SearchSpace space;
+    private final FoldPlan folds;
+    private final boolean curves;
+    private final Parallelism pool;
+    private final ProgressTracker progress;
+    private final Set<Map<String, Double>> grid = new HashSet<>();
+    private final int budget;
+    private final Map<Map<String, Double>, EvaluatedPoint> history = new LinkedHashMap<>();
+    private final List<SoftReference<PreparedTraining>[]> preparations = new ArrayList<>();
+    private RuntimeException failure;
+    private int rounds;
+
+    FoldEvaluator(String name, CalibrationEstimator estimator, SearchSpace space, FoldPlan folds, boolean curves,
+                  Parallelism pool, ProgressTracker progress) {
+        this.name = name;
+        this.estimator = estimator;
+        this.space = space;
+        this.folds = folds;
+        this.curves = curves;
+        this.pool = pool;
+        this.progress = progress;
+        List<Map<String, Double>> points = space.grid();
+        points.forEach(p -> grid.add(canonical(p)));
+        this.budget = points.size() + POINTS_BEYOND_GRID;
+        for (int f = 0; f < folds.folds(); f++) {
+            @SuppressWarnings("unchecked")
+            SoftReference<PreparedTraining>[] row = new SoftReference[folds.components()];
+            preparations.add(row);
+        }
+    }
+
+    @Override
+    public synchronized List<Evaluation> evaluate(List<Map<String, Double>> points) {
+        if (failure != null) {
+            throw failure;
+        }
+        List<Map<String, Double>> keys = new ArrayList<>(points.size());
+        List<Map<String, Double>> fresh = new ArrayList<>();
+        Set<Map<String, Double>> freshKeys = new HashSet<>();
+        for (Map<String, Double> point : points) {
+            Map<String, Double> key = canonical(space.at(point, 1).reported());
+            keys.add(key);
+            if (!history.containsKey(key) && freshKeys.add(key)) {
+                fresh.add(key);
+            }
+        }
+        if (history.size() + fresh.size() > budget) {
+            throw new InvalidSettingException("search of " + name + ": " + (history.size() + fresh.size())
+                    + " points would exceed the budget of " + budget + " (the grid's " + (budget - POINTS_BEYOND_GRID)
+                    + " plus " + POINTS_BEYOND_GRID + ")");
+        }
+        if (!fresh.isEmpty()) {
+            try {
+                runRound(fresh);
+            } catch (RuntimeException e) {
+                failure = e;
+                throw e;
+            }
+        }
+        List<Evaluation> out = new ArrayList<>(keys.size());
+        keys.forEach(key -> out.add(history.get(key).evaluation()));
+        return out;
+    }
+
+    @Override
+    public synchronized List<Evaluation> history() {
+        List<Evaluation> out = new ArrayList<>(history.size());
+        history.values().forEach(p -> out.add(p.evaluation()));
+        return out;
+    }
+
+    @Override
+    public synchronized int remainingBudget() {
+        return budget - history.size();
+    }
+
+    /** @return every point evaluated, in the order first evaluated */
+    synchronized List<EvaluatedPoint> points() {
+        return List.copyOf(history.values());
+    }
+
+    /** @throws RuntimeException the failure of a round, if a strategy caught and ignored it */
+    synchronized void rethrowFailure() {
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    /** Points as keys: axes in the space's order, −0 as 0. */
+    private Map<String, Double> canonical(Map<String, Double> point) {
+        Map<String, Double> key = new LinkedHashMap<>();
+        space.axes().forEach(axis -> key.put(axis.name(), point.get(axis.name()) + 0.0));
+        return key;
+    }
+
+    private void runRound(List<Map<String, Double>> points) {
+        boolean first = rounds++ == 0;
+        int k = folds.folds();
+        int start = history.size();
+        progress.plan((long) k * folds.components() * points.size());
+        FoldRound[] rounds = new FoldRound[k];
+        // One task per fold: its components run in order inside it, so sums over components
+        // (and over the test samples' h(z_i, z_i)) have a fixed order whatever the threads.
+        pool.forEach(k, f -> rounds[f] = runFold(f, points, first, start));
+        for (int at = 0; at < points.size(); at++) {
+            double[] foldRisks = new double[k];
+            double[] foldEstimates = new double[k];
+            List<Map<String, Double>> diagnostics = new ArrayList<>(k);
+            double[][] testDiagonals = new double[k][];
+            double[][][] foldCurves = new double[k][][];
+            String unstable = null;
+            for (int f = 0; f < k; f++) {
+                FoldRound round = rounds[f];
+                foldRisks[f] = round.risk[at];
+                foldEstimates[f] = round.estimate[at];
+                diagnostics.add(round.diagnostics.get(at));
+                testDiagonals[f] = round.testDiagonal[at];
+                foldCurves[f] = round.curves[at];
+                if (unstable == null && round.instability[at] != null) {
+                    unstable = "fold " + f + ": " + round.instability[at];
+                }
+            }
+            Map<String, Double> point = points.get(at);
+            history.put(point, new EvaluatedPoint(point, !grid.contains(point), foldRisks, foldEstimates, diagnostics,
+                    testDiagonals, foldCurves, unstable));
+        }
+    }
+
+    /** What one fold produced at every point of a round, summed over the notion's components. */
+    private static final class FoldRound {
+        final double[] risk;
+        final double[] estimate;
+        final List<Map<String, Double>> diagnostics;
+        final String[] instability;
+        final double[][] testDiagonal;
+        final double[][][] curves;
+
+        FoldRound(int points, int components, int testSize) {
+            risk = new double[points];
+            estimate = new double[points];
+            diagnostics = new ArrayList<>(points);
+            for (int at = 0; at < points; at++) {
+                diagnostics.add(new TreeMap<>());
+            }
+            instability = new String[points];
+            testDiagonal = new double[points][testSize];
+            curves = new double[points][components][];
+        }
+    }
+
+    private FoldRound runFold(int f, List<Map<String, Double>> points, boolean first, int start) {
+        int c = folds.components();
+        int p = points.size();
+        FoldRound out = new FoldRound(p, c, folds.testSize());
+        List<Hyperparameters> round = new ArrayList<>(p);
+        points.forEach(point -> round.add(space.at(point, folds.trainingSize(f))));
+        for (int j = 0; j < c; j++) {
+            CalibrationSet evaluation = folds.evaluation(f, j);
+            CalibrationSet test = folds.test(j);
+            int at = -1;
+            try {
+                PreparedTraining prepared = preparation(f, j, round, first);
+                for (at = 0; at < p; at++) {
+                    CalibrationFunction h = prepared.fit(round.get(at));
+                    if (h == null) {
+                        throw new EstimationException("returned no calibration estimation function");
+                    }
+                    if (h.dimension() != evaluation.dimension()) {
+                        throw new EstimationException("returned a function of dimension " + h.dimension()
+                                + " for points of dimension " + evaluation.dimension());
+                    }
+                    Risk.Value risk = Risk.of(h, evaluation);
+                    Risk.Diagonal diagonal = Risk.diagonal(h, test);
+                    out.risk[at] += risk.risk();
+                    out.estimate[at] += diagonal.mean();
+                    double[] sum = out.testDiagonal[at];
+                    double[] values = diagonal.values();
+                    for (int i = 0; i < sum.length; i++) {
+                        sum[i] += values[i];
+                    }
+                    Map<String, Double> diag = out.diagnostics.get(at);
+                    // Numbers of the fit (a rank, say) take the largest over components; counts add up.
+                    h.diagnostics().forEach((key, v) -> diag.merge(key, v, Math::max));
+                    risk.counts().forEach((key, v) -> diag.merge("evaluation." + key, v.doubleValue(), Double::sum));
+                    diagonal.counts().forEach((key, v) -> diag.merge("test." + key, v.doubleValue(), Double::sum));
+                    if (out.instability[at] == null && h.instability().isPresent()) {
+                        out.instability[at] = (c > 1 ? "class " + j + ": " : "") + h.instability().get();
+                    }
+                    if (curves) {
+                        out.curves[at][j] = curve(h, folds.curvePoints(test));
+                    }
+                    progress.step(f, start + at);
+                }
+            } catch (RuntimeException | LinkageError e) {
+                String where = "fold " + f + (c > 1 ? ", class " + j : "")
+                        + (at >= 0 && at < p ? ", point " + round.get(at) : ", preparation");
+                throw new EstimationException(where + ": " + Failures.describe(e), e);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The fold's preparation: prepared in the first round with that round's points, kept for
+     * the later rounds, which it learns of through {@link PreparedTraining#plan}.
+     */
+    private PreparedTraining preparation(int f, int j, List<Hyperparameters> round, boolean first) {
+        SoftReference<PreparedTraining>[] row = preparations.get(f);
+        PreparedTraining held = row[j] == null ? null : row[j].get();
+        if (held != null) {
+            held.plan(round);
+            return held;
+        }
+        if (!first) {
+            LOG.debug("{}: the JVM released the preparation of fold {}, component {} to free memory; preparing again",
+                    name, f, j);
+        }
+        PreparedTraining prepared = estimator.prepare(new TrainingFold(new TrainingFold.Id(f, j), folds.training(f, j),
+                round));
+        if (prepared == null) {
+            throw new EstimationException("returned no preparation");
+        }
+        row[j] = new SoftReference<>(prepared);
+        return prepared;
+    }
+
+    /** @return the fold model's E[t|z] values (flattened), or null if it has no curve */
+    private static double[] curve(CalibrationFunction h, Points at) {
+        Optional<Points> curve = h.calibrationCurve(at);
+        if (curve.isEmpty()) {
+            return null;
+        }
+        Points values = curve.get();
+        if (values.size() != at.size() || values.dimension() != at.dimension()) {
+            throw new EstimationException("calibration curve of shape " + values.size() + "×"
+                    + values.dimension() + " for " + at.size() + "×" + at.dimension() + " points");
+        }
+        return values.toArray();
+    }
+}

@@ -1,0 +1,98 @@
+package io.calibrisk.pipeline.evaluation;
+
+import io.calibrisk.api.EstimationException;
+import io.calibrisk.api.estimator.CalibrationEstimator;
+import io.calibrisk.api.estimator.Parallelism;
+import io.calibrisk.api.search.SearchStrategy;
+import io.calibrisk.pipeline.Failures;
+import io.calibrisk.pipeline.evaluation.RunPlan.PlannedEstimator;
+import jakarta.inject.Inject;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Stages 2 and 3, the folds: runs one estimator's search. The run's {@link SearchStrategy}
+ * proposes points; a {@link FoldEvaluator} fits each on every training fold (each fold prepared
+ * once for the whole search), computes the risk on the held-out fold and the estimate of CE² on
+ * the test split, and tells the strategy the fold-mean risks.
+ *
+ * <p>An estimator that throws, produces a non-finite value or runs out of memory is reported
+ * as failed with the plain problem (the exception goes to the log at debug level), and the
+ * run goes on with the others.
+ *
+ * <p>Cost per estimator: k·c preparations plus k·c fits per point, each followed by a risk
+ * that is linear in the fold size for functions with a bilinear form (quadratic otherwise).
+ */
+public final class FoldRunner {
+    private static final Logger LOG = LoggerFactory.getLogger(FoldRunner.class);
+
+    /** Stateless; one instance serves every run. */
+    @Inject
+    public FoldRunner() {
+    }
+
+    /**
+     * @param planned   the estimator, resolved
+     * @param estimator the estimator created for this run
+     * @param strategy  the run's search strategy
+     * @param folds     the folds
+     * @param curves    whether to compute calibration curves
+     * @param pool      the run's thread pool
+     * @param progress  counts the steps
+     * @return every point evaluated, or the failure
+     */
+    SearchOutcome search(PlannedEstimator planned, CalibrationEstimator estimator, SearchStrategy strategy,
+                         FoldPlan folds, boolean curves, Parallelism pool, ProgressTracker progress) {
+        String name = planned.name();
+        long start = System.nanoTime();
+        LOG.info("estimator {}: {} folds × {} grid points{}, search {}", name, folds.folds(), planned.space().size(),
+                folds.components() > 1 ? " × " + folds.components() + " components" : "", strategy.name());
+        FoldEvaluator evaluator = new FoldEvaluator(name, estimator, planned.space(), folds, curves, pool, progress);
+        try {
+            strategy.search(planned.space(), evaluator);
+            evaluator.rethrowFailure();
+        } catch (RuntimeException | LinkageError e) {
+            String message = estimationFailure(e);
+            if (message == null) {
+                message = "search strategy " + strategy.name() + ": " + Failures.describe(e);
+            }
+            LOG.warn("estimator {} failed: {}", name, message);
+            LOG.debug("estimator {} failed", name, e);
+            return SearchOutcome.failed(planned, seconds(start), message);
+        } catch (OutOfMemoryError e) {
+            // The memory plan is an estimate (a low-rank factorisation's rank shows only as it
+            // grows); the estimator's arrays are unreachable once the error has unwound its
+            // tasks, so the others can still run.
+            String advice = estimator.memoryNeed(folds.largestTrainingSize(), folds.largestQuerySize(),
+                    folds.dimension()).advice();
+            String message = String.format(Locale.ROOT, "ran out of memory (the JVM's heap is %d MiB); use "
+                    + "--threads 1, %sor give the JVM more memory (JAVA_OPTS=-Xmx...)",
+                    Runtime.getRuntime().maxMemory() >> 20, advice.isEmpty() ? "" : advice + ", ");
+            LOG.warn("estimator {} failed: {}", name, message);
+            return SearchOutcome.failed(planned, seconds(start), message);
+        }
+        List<EvaluatedPoint> points = evaluator.points();
+        if (points.isEmpty()) {
+            return SearchOutcome.failed(planned, seconds(start), "search strategy " + strategy.name()
+                    + " evaluated no point");
+        }
+        return new SearchOutcome(planned, points, null, seconds(start));
+    }
+
+    /** @return the message of the fold's failure in the chain, or null if the failure came from elsewhere */
+    private static String estimationFailure(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof EstimationException) {
+                return Failures.plain(t.getMessage());
+            }
+        }
+        return null;
+    }
+
+    private static double seconds(long start) {
+        return (System.nanoTime() - start) / 1e9;
+    }
+}

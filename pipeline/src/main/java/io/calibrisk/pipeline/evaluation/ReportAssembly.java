@@ -1,0 +1,87 @@
+package io.calibrisk.pipeline.evaluation;
+
+import io.calibrisk.pipeline.data.Predictions;
+import io.calibrisk.pipeline.evaluation.RunPlan.PlannedEstimator;
+import io.calibrisk.pipeline.evaluation.Selection.Chosen;
+import io.calibrisk.pipeline.report.CalibrationCurve;
+import io.calibrisk.pipeline.report.CalibrationReport;
+import io.calibrisk.pipeline.report.EstimateInterval;
+import io.calibrisk.pipeline.report.EstimatorResult;
+import io.calibrisk.pipeline.report.FoldResult;
+import io.calibrisk.pipeline.report.GridPointResult;
+import jakarta.inject.Inject;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Stage 5 and the report: for each estimator every point it evaluated with its fold results,
+ * and at its chosen point the ensemble's estimate CE² (the mean over folds of the fold models'
+ * test-split estimates), the bootstrap interval of CE and, when asked for, the calibration
+ * curves; then the notes a user should read about the input.
+ */
+public final class ReportAssembly {
+
+    /** Stateless; one instance serves every run. */
+    @Inject
+    public ReportAssembly() {
+    }
+
+    /**
+     * @param plan     the run's plan
+     * @param folds    the folds
+     * @param searched every estimator's search, in report order
+     * @param choice   what selection chose
+     * @return the report
+     */
+    CalibrationReport assemble(RunPlan plan, FoldPlan folds, List<SearchOutcome> searched, Selection.Choice choice) {
+        EvaluationSettings settings = plan.settings();
+        List<EstimatorResult> results = new ArrayList<>(searched.size());
+        for (int e = 0; e < searched.size(); e++) {
+            results.add(result(searched.get(e), choice.estimators().get(e), folds, settings));
+        }
+        return new CalibrationReport(settings.notion(), folds.samples(), folds.classes(), folds.folds(),
+                folds.testSize(), settings.sampling().describe(), results, choice.recommended(), notes(folds),
+                plan.strategy().name());
+    }
+
+    private static EstimatorResult result(SearchOutcome outcome, Chosen chosen, FoldPlan folds,
+                                          EvaluationSettings settings) {
+        PlannedEstimator estimator = outcome.estimator();
+        if (outcome.failed()) {
+            return EstimatorResult.failed(estimator.name(), estimator.source(), outcome.seconds(), outcome.failure());
+        }
+        List<GridPointResult> points = new ArrayList<>(outcome.points().size());
+        for (EvaluatedPoint point : outcome.points()) {
+            List<FoldResult> foldResults = new ArrayList<>(point.folds());
+            for (int f = 0; f < point.folds(); f++) {
+                foldResults.add(new FoldResult(point.foldRisk(f), point.foldEstimate(f), point.foldDiagnostics(f)));
+            }
+            points.add(new GridPointResult(point.point(), point.risk(), point.riskStdError(), point.estimateSquared(),
+                    foldResults, point.instability(), point.added()));
+        }
+        if (chosen.best() < 0) {
+            return new EstimatorResult(estimator.name(), estimator.source(), outcome.seconds(), points, -1,
+                    chosen.failure());
+        }
+        EvaluatedPoint best = outcome.points().get(chosen.best());
+        EstimateInterval interval = Bootstrap.interval(best, settings.interval(), settings.sampling().seed());
+        List<CalibrationCurve> curves = settings.curves() ? Curves.ensemble(best, folds) : List.of();
+        return new EstimatorResult(estimator.name(), estimator.source(), outcome.seconds(), points, chosen.best(), null,
+                interval, curves, chosen.difference());
+    }
+
+    private static List<String> notes(FoldPlan folds) {
+        List<String> notes = new ArrayList<>();
+        if (folds.labels().distinctClasses() == 1) {
+            notes.add("the labels hold only one class (" + folds.labels().get(0) + "); every target is constant, "
+                    + "so the calibration error is measured against that single class");
+        }
+        Predictions predictions = folds.predictions();
+        if (predictions.renormalisedRows() > 0) {
+            notes.add(predictions.renormalisedRows() + " row(s) summed to 1 only within "
+                    + Predictions.SUM_TOLERANCE + " and were renormalised");
+        }
+        return notes;
+    }
+}

@@ -1,0 +1,102 @@
+package io.calibrisk.pipeline;
+
+import io.calibrisk.api.CalibriskPlugin;
+import io.calibrisk.api.data.Notion;
+import io.calibrisk.api.estimator.CalibrationEstimator;
+import io.calibrisk.api.estimator.EstimatorContext;
+import io.calibrisk.api.estimator.EstimatorProvider;
+import io.calibrisk.api.estimator.MemoryNeed;
+import io.calibrisk.api.estimator.PreparedTraining;
+import io.calibrisk.api.estimator.TrainingFold;
+import io.calibrisk.api.search.Hyperparameters;
+import io.calibrisk.api.search.SearchSpace;
+import io.calibrisk.api.setting.Setting;
+
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/** An estimator provider that counts how often the pipeline asks it for what. */
+public final class CountingProvider implements EstimatorProvider {
+    private final EstimatorProvider delegate;
+    /** Calls of {@link #settings} and {@link #defaultSearchSpace}. */
+    public final AtomicInteger metadata = new AtomicInteger();
+    /** Calls of {@link #create}. */
+    public final AtomicInteger creations = new AtomicInteger();
+    /** Calls of {@link CalibrationEstimator#prepare}. */
+    public final AtomicInteger preparations = new AtomicInteger();
+    /** Calls of {@link PreparedTraining#plan}, and the points they announced. */
+    public final AtomicInteger plans = new AtomicInteger();
+    /** Calls of {@link PreparedTraining#fit}. */
+    public final AtomicInteger fits = new AtomicInteger();
+
+    /**
+     * @param delegate the provider counted
+     */
+    public CountingProvider(EstimatorProvider delegate) {
+        this.delegate = delegate;
+    }
+
+    /** @return a plugin contributing this provider only */
+    public CalibriskPlugin plugin() {
+        return TestPlugins.of("counting", this);
+    }
+
+    @Override
+    public String name() {
+        return delegate.name();
+    }
+
+    @Override
+    public String description() {
+        return delegate.description();
+    }
+
+    @Override
+    public Set<Notion> notions() {
+        return delegate.notions();
+    }
+
+    @Override
+    public SearchSpace defaultSearchSpace(Notion notion) {
+        metadata.incrementAndGet();
+        return delegate.defaultSearchSpace(notion);
+    }
+
+    @Override
+    public List<Setting> settings(Notion notion) {
+        metadata.incrementAndGet();
+        return delegate.settings(notion);
+    }
+
+    @Override
+    public CalibrationEstimator create(EstimatorContext context) {
+        creations.incrementAndGet();
+        CalibrationEstimator estimator = delegate.create(context);
+        return new CalibrationEstimator() {
+            @Override
+            public PreparedTraining prepare(TrainingFold training) {
+                preparations.incrementAndGet();
+                PreparedTraining prepared = estimator.prepare(training);
+                return new PreparedTraining() {
+                    @Override
+                    public io.calibrisk.api.estimator.CalibrationFunction fit(Hyperparameters hyperparameters) {
+                        fits.incrementAndGet();
+                        return prepared.fit(hyperparameters);
+                    }
+
+                    @Override
+                    public void plan(List<Hyperparameters> points) {
+                        plans.incrementAndGet();
+                        prepared.plan(points);
+                    }
+                };
+            }
+
+            @Override
+            public MemoryNeed memoryNeed(int trainingSize, int querySize, int dimension) {
+                return estimator.memoryNeed(trainingSize, querySize, dimension);
+            }
+        };
+    }
+}
