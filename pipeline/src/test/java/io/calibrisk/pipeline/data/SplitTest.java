@@ -90,6 +90,14 @@ class SplitTest {
     }
 
     @Test
+    void aFoldNumberTheSamplesCannotFillIsRefusedByLine() {
+        InvalidInputException e = assertThrows(InvalidInputException.class,
+                () -> Split.of(new int[] {0, 0, 1, 1, -1, -1, 2_000_000_000}, "split.txt"));
+        assertEquals("split.txt: line 7: fold 2000000000 is invalid; every fold needs at least 2 of the 7 samples, "
+                + "so folds are 0..2 at most", e.getMessage());
+    }
+
+    @Test
     void tooFewSamplesForTheFoldsIsAnError() {
         InvalidInputException e = assertThrows(InvalidInputException.class, () -> Split.shuffled(9, 5, 0.2, 0));
         assertTrue(e.getMessage().contains("too few"), e.getMessage());

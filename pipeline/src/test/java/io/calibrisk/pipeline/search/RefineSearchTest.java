@@ -117,6 +117,8 @@ class RefineSearchTest {
         new RefineSearch().search(space, surface);
         List<Double> values = surface.values("bandwidth");
         assertEquals(List.of(1e-4, 1e-3, 1e-2, 1e-1, 1.0), values.subList(0, 5), "grid, then steps of the grid's ratio");
+        // Golden-section: the first probe lies (3 − √5)/2 of the way into the larger side, on the log scale.
+        assertEquals(Math.pow(10, -1 + (3 - Math.sqrt(5)) / 2), values.get(5), 1e-12);
         double best = surface.best().point().get("bandwidth");
         assertTrue(Math.abs(Math.log10(best) - optimum) < Math.log10(1.02), "best " + best);
         List<Double> sorted = new ArrayList<>(values);
@@ -136,6 +138,16 @@ class RefineSearchTest {
         new RefineSearch().search(space, surface);
         assertEquals(List.of(2.0, 4.0, 6.0, 8.0, 10.0, 12.0, 11.0), surface.values("bins"));
         assertEquals(11.0, surface.best().point().get("bins"));
+    }
+
+    /** A risk that stays level beyond the edge: the first point evaluated wins the tie, so the extension stops. */
+    @Test
+    void aLevelRiskEndsTheExtensionAndTheFirstPointKeepsTheTie() {
+        SearchSpace space = SearchSpace.of(Axis.list("bins", 1, 2, 3).withDomain(ValueType.integer(1, 10_000)));
+        Surface surface = new Surface(space, p -> Math.max(0, 3 - p.get("bins")));
+        new RefineSearch().search(space, surface);
+        assertEquals(List.of(1.0, 2.0, 3.0, 4.0), surface.values("bins"));
+        assertEquals(3.0, surface.best().point().get("bins"));
     }
 
     /** A step past the domain's closed bound lands on it, and the search stops there. */

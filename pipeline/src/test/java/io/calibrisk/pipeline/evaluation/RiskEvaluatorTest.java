@@ -1,0 +1,171 @@
+package io.calibrisk.pipeline.evaluation;
+
+import io.calibrisk.api.CalibriskPlugin;
+import io.calibrisk.api.InvalidSettingException;
+import io.calibrisk.api.search.Evaluation;
+import io.calibrisk.api.search.RiskEvaluator;
+import io.calibrisk.api.search.SearchSpace;
+import io.calibrisk.api.search.SearchStrategy;
+import io.calibrisk.pipeline.Calibrisk;
+import io.calibrisk.pipeline.CountingProvider;
+import io.calibrisk.pipeline.TestData;
+import io.calibrisk.pipeline.data.Labels;
+import io.calibrisk.pipeline.data.Predictions;
+import io.calibrisk.pipeline.report.CalibrationReport;
+import io.calibrisk.pipeline.report.EstimatorResult;
+import io.calibrisk.pipeline.report.GridPointResult;
+import io.calibrisk.testsupport.Generators;
+import io.calibrisk.testsupport.toy.ToyBins;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BiConsumer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The pipeline's {@link RiskEvaluator} as a search strategy sees it. */
+class RiskEvaluatorTest {
+    private static final Generators.Dataset DATA = Generators.dataset(300, 3, Generators.RowStyle.SPREAD, 8);
+    private static final Predictions PREDICTIONS = TestData.predictions(DATA.samples());
+    private static final Labels LABELS = TestData.labels(DATA.samples());
+
+    private static CalibriskPlugin strategy(BiConsumer<SearchSpace, RiskEvaluator> search) {
+        SearchStrategy strategy = new SearchStrategy() {
+            @Override
+            public String name() {
+                return "scripted";
+            }
+
+            @Override
+            public String description() {
+                return "test";
+            }
+
+            @Override
+            public void search(SearchSpace space, RiskEvaluator evaluator) {
+                search.accept(space, evaluator);
+            }
+        };
+        return new CalibriskPlugin() {
+            @Override
+            public String name() {
+                return "scripted";
+            }
+
+            @Override
+            public String version() {
+                return "1";
+            }
+
+            @Override
+            public String spiVersion() {
+                return SPI_VERSION;
+            }
+
+            @Override
+            public List<SearchStrategy> searchStrategies() {
+                return List.of(strategy);
+            }
+        };
+    }
+
+    private static CalibrationReport run(CountingProvider estimator, BiConsumer<SearchSpace, RiskEvaluator> search) {
+        return Calibrisk.builder().plugin(estimator.plugin()).plugin(strategy(search)).search("scripted").bootstrap(0)
+                .build().evaluate(PREDICTIONS, LABELS);
+    }
+
+    private static Map<String, Double> bins(double value) {
+        return Map.of("bins", value);
+    }
+
+    /** Points come back in the order asked; one evaluated before is not fitted again; the report lists each once. */
+    @Test
+    void evaluatesEachDistinctPointOnceAndReportsThemInOrder() {
+        CountingProvider counting = new CountingProvider(new ToyBins());
+        List<List<Evaluation>> seen = new ArrayList<>();
+        CalibrationReport report = run(counting, (space, evaluator) -> {
+            seen.add(evaluator.evaluate(List.of(bins(4), bins(2), bins(4))));
+            seen.add(evaluator.evaluate(List.of(bins(2), bins(7))));
+            assertEquals(3 + 64 - 3, evaluator.remainingBudget());
+            seen.add(evaluator.history());
+        });
+        EstimatorResult result = report.estimators().get(0);
+        assertEquals(List.of(4.0, 2.0, 7.0), result.grid().stream().map(p -> p.hyperparameters().get("bins")).toList());
+        assertEquals(List.of(false, false, true), result.grid().stream().map(GridPointResult::added).toList());
+        assertEquals(5 * 3, counting.fits.get(), "three distinct points on five folds");
+        assertEquals(5, counting.plans.get(), "one later round");
+        assertEquals(seen.get(0).get(0), seen.get(0).get(2));
+        assertEquals(seen.get(0).get(1), seen.get(1).get(0));
+        for (int i = 0; i < 3; i++) {
+            Evaluation e = seen.get(2).get(i);
+            GridPointResult point = result.grid().get(i);
+            assertEquals(point.hyperparameters(), e.point());
+            assertEquals(point.risk(), e.risk());
+            assertEquals(point.riskStdError(), e.riskStdError());
+        }
+    }
+
+    /** At most the grid plus the stated number of points; a call beyond is refused before it fits anything. */
+    @Test
+    void enforcesTheBudget() {
+        CountingProvider counting = new CountingProvider(new ToyBins());
+        List<String> refusals = new ArrayList<>();
+        CalibrationReport report = run(counting, (space, evaluator) -> {
+            evaluator.evaluate(space.grid());
+            List<Map<String, Double>> many = new ArrayList<>();
+            for (int b = 10; b < 10 + FoldEvaluator.POINTS_BEYOND_GRID + 1; b++) {
+                many.add(bins(b));
+            }
+            try {
+                evaluator.evaluate(many);
+            } catch (InvalidSettingException e) {
+                refusals.add(e.getMessage());
+            }
+            evaluator.evaluate(many.subList(0, FoldEvaluator.POINTS_BEYOND_GRID));
+            assertEquals(0, evaluator.remainingBudget());
+        });
+        assertEquals(List.of("search of toy-bins: 68 points would exceed the budget of 67 (the grid's 3 plus 64)"),
+                refusals);
+        assertEquals(67, report.estimators().get(0).grid().size());
+        assertEquals(5 * 67, counting.fits.get());
+        EstimatorResult greedy = run(new CountingProvider(new ToyBins()), (space, evaluator) -> {
+            List<Map<String, Double>> many = new ArrayList<>();
+            for (int b = 1; b <= 100; b++) {
+                many.add(bins(b));
+            }
+            evaluator.evaluate(many);
+        }).estimators().get(0);
+        assertEquals("search strategy scripted: search of toy-bins: 100 points would exceed the budget of 67 (the "
+                + "grid's 3 plus 64)", greedy.failure());
+    }
+
+    /** A point outside the axis's domain never reaches the estimator. */
+    @Test
+    void refusesPointsOutsideTheSpace() {
+        CountingProvider counting = new CountingProvider(new ToyBins());
+        EstimatorResult result = run(counting, (space, evaluator) -> evaluator.evaluate(List.of(bins(2.5))))
+                .estimators().get(0);
+        assertEquals("search strategy scripted: bins = 2.5: must be an integer from 1 to 10000", result.failure());
+        assertEquals(0, counting.fits.get());
+    }
+
+    /** A strategy that catches an estimator's failure cannot hide it. */
+    @Test
+    void aSwallowedFailureStillFailsTheEstimator() {
+        EstimatorResult result = Calibrisk.builder()
+                .plugin(FailingProviders.plugin(new FailingProviders.Failing("throws", FailingProviders.Failure.THROWS)))
+                .plugin(strategy((space, evaluator) -> {
+                    try {
+                        evaluator.evaluate(space.grid());
+                    } catch (RuntimeException e) {
+                        assertFalse(e.getMessage().isEmpty());
+                    }
+                })).search("scripted").build().evaluate(PREDICTIONS, LABELS).estimators().get(0);
+        assertTrue(result.failed());
+        assertEquals("fold 0, point c=1: broken on purpose", result.failure());
+    }
+}
