@@ -2,10 +2,11 @@ package io.calibrisk.pipeline;
 
 import io.calibrisk.api.CalibriskPlugin;
 import io.calibrisk.api.estimator.EstimatorProvider;
+import io.calibrisk.api.search.SearchStrategy;
 
 import java.util.List;
 
-/** Plugins made of estimators written in a test. */
+/** Plugins made of estimators and strategies written in a test. */
 public final class TestPlugins {
 
     private TestPlugins() {
@@ -17,7 +18,19 @@ public final class TestPlugins {
      * @return a plugin of the current SPI contributing them
      */
     public static CalibriskPlugin of(String name, EstimatorProvider... estimators) {
-        List<EstimatorProvider> list = List.of(estimators);
+        return of(name, List.of(estimators), List.of());
+    }
+
+    /**
+     * @param name       the plugin's name
+     * @param strategies its search strategies
+     * @return a plugin of the current SPI contributing them
+     */
+    public static CalibriskPlugin of(String name, SearchStrategy... strategies) {
+        return of(name, List.of(), List.of(strategies));
+    }
+
+    private static CalibriskPlugin of(String name, List<EstimatorProvider> estimators, List<SearchStrategy> strategies) {
         return new CalibriskPlugin() {
             @Override
             public String name() {
@@ -36,7 +49,12 @@ public final class TestPlugins {
 
             @Override
             public List<EstimatorProvider> estimators() {
-                return list;
+                return estimators;
+            }
+
+            @Override
+            public List<SearchStrategy> searchStrategies() {
+                return strategies;
             }
         };
     }

@@ -9,6 +9,7 @@ import io.calibrisk.api.search.SearchStrategy;
 import io.calibrisk.pipeline.Calibrisk;
 import io.calibrisk.pipeline.CountingProvider;
 import io.calibrisk.pipeline.TestData;
+import io.calibrisk.pipeline.TestPlugins;
 import io.calibrisk.pipeline.data.Labels;
 import io.calibrisk.pipeline.data.Predictions;
 import io.calibrisk.pipeline.report.CalibrationReport;
@@ -50,27 +51,7 @@ class RiskEvaluatorTest {
                 search.accept(space, evaluator);
             }
         };
-        return new CalibriskPlugin() {
-            @Override
-            public String name() {
-                return "scripted";
-            }
-
-            @Override
-            public String version() {
-                return "1";
-            }
-
-            @Override
-            public String spiVersion() {
-                return SPI_VERSION;
-            }
-
-            @Override
-            public List<SearchStrategy> searchStrategies() {
-                return List.of(strategy);
-            }
-        };
+        return TestPlugins.of("scripted", strategy);
     }
 
     private static CalibrationReport run(CountingProvider estimator, BiConsumer<SearchSpace, RiskEvaluator> search) {
