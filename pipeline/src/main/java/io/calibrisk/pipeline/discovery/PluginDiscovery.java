@@ -20,7 +20,9 @@ import java.nio.file.FileSystemNotFoundException;
 import java.nio.file.Path;
 import java.security.CodeSource;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -42,7 +44,9 @@ import java.util.regex.Pattern;
  * name against {@link PluginNames}, a method returning null, a setting or search space that
  * cannot be built). The others still load. Two plugins of one name, or two contributions of
  * one kind that claim one name, are a {@link PluginException} naming both classes and their
- * jars. One plugin class seen twice from the same jar (a jar listed twice) counts once.
+ * jars. One plugin class found twice in the same jar (a jar listed twice) counts once, as does
+ * one plugin instance given twice; a plugin given as an instance that discovery also found is
+ * a plugin of one name twice.
  *
  * <p>Discovery calls the plugin's constructor and the metadata methods of the SPI (names,
  * descriptions, domains, notions, search spaces, settings), nothing else.
@@ -86,9 +90,9 @@ public final class PluginDiscovery {
                 collector.skip(unloadable(e, classLoader));
                 continue;
             }
-            collector.add(plugin);
+            collector.add(plugin, true);
         }
-        instances.forEach(collector::add);
+        instances.forEach(plugin -> collector.add(plugin, false));
         return collector.result();
     }
 
@@ -103,7 +107,7 @@ public final class PluginDiscovery {
             return plugins;
         }
         Collector collector = new Collector(plugins);
-        instances.forEach(collector::add);
+        instances.forEach(plugin -> collector.add(plugin, false));
         return collector.result();
     }
 
@@ -125,6 +129,7 @@ public final class PluginDiscovery {
         private final Map<String, Discovered<PositiveDefiniteKernel>> positiveDefiniteKernels = new TreeMap<>();
         private final Map<String, Discovered<SearchStrategy>> strategies = new TreeMap<>();
         private final Set<String> seen = new HashSet<>();
+        private final Set<CalibriskPlugin> instances = Collections.newSetFromMap(new IdentityHashMap<>());
         private int failures;
 
         Collector() {
@@ -146,10 +151,16 @@ public final class PluginDiscovery {
             skipped.add(message);
         }
 
-        void add(CalibriskPlugin plugin) {
+        /**
+         * @param plugin     a plugin
+         * @param discovered true if the service loader found it: then one class from one jar
+         *                   counts once (a jar listed twice); a plugin given as an instance
+         *                   counts once per instance
+         */
+        void add(CalibriskPlugin plugin, boolean discovered) {
             String className = plugin.getClass().getName();
             String source = sourceOf(plugin.getClass());
-            if (!seen.add(className + "\n" + source)) {
+            if (discovered ? !seen.add(className + "\n" + source) : !instances.add(plugin)) {
                 return;
             }
             String where = "plugin " + className + " (" + source + ")";

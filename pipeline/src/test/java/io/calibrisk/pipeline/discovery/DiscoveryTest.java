@@ -221,9 +221,13 @@ class DiscoveryTest {
             assertEquals("plugin 'same' is provided twice: by com.example.ThirdPlugin (" + third + ") and by "
                     + "com.example.FourthPlugin (" + fourth + "); remove one of them", e.getMessage());
         }
-        assertEquals(List.of("grid", "refine"), List.copyOf(Calibrisk.builder()
-                .plugin(new io.calibrisk.pipeline.search.SearchPlugin()).plugin(new ToyPlugin()).build()
-                .plugins().strategies().keySet()), "a plugin class seen twice from one place counts once");
+        PluginException again = assertThrows(PluginException.class,
+                () -> Calibrisk.builder().plugin(new io.calibrisk.pipeline.search.SearchPlugin()).build());
+        assertTrue(again.getMessage().startsWith("plugin 'calibrisk-search' is provided twice: by "
+                + "io.calibrisk.pipeline.search.SearchPlugin"), again.getMessage());
+        ToyPlugin toy = new ToyPlugin();
+        assertEquals(List.of("toy-bins", "toy-smoothing"), List.copyOf(Calibrisk.builder().plugin(toy).plugin(toy)
+                .build().plugins().estimators().keySet()), "one instance given twice counts once");
     }
 
     /** One plugin contributes an estimator, a density kernel, a positive-definite kernel and a strategy together. */
