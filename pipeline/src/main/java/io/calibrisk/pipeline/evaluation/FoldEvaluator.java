@@ -37,9 +37,12 @@ import java.util.TreeMap;
  *
  * <p>Each training fold (and component) is prepared once for the whole search: the first round
  * announces its points in {@link TrainingFold#planned()}, later rounds through
- * {@link PreparedTraining#plan}. Between rounds a preparation is held softly: the JVM may drop it
- * only when the heap runs short, and it is then prepared again (results are identical; only time
- * is spent), so holding k·c preparations never costs more memory than the run has.
+ * {@link PreparedTraining#plan}. The fold's evaluation and test sets are kept with the
+ * preparation, as the same instances, so that an estimator that shares work between the points
+ * it fits on one query set (kde computes the features of several bandwidths at once) finds that
+ * work in later rounds too. Between rounds all of it is held softly: the JVM may drop it only
+ * when the heap runs short, and it is then built and prepared again (results are identical; only
+ * time is spent), so keeping k·c preparations never costs more memory than the run has.
  *
  * <p>Budget: at most the space's grid plus {@value #POINTS_BEYOND_GRID} distinct points per
  * estimator; a call that would exceed it is refused before it fits anything.
@@ -59,7 +62,7 @@ final class FoldEvaluator implements RiskEvaluator {
     private final Set<Map<String, Double>> grid = new HashSet<>();
     private final int budget;
     private final Map<Map<String, Double>, EvaluatedPoint> history = new LinkedHashMap<>();
-    private final List<SoftReference<PreparedTraining>[]> preparations = new ArrayList<>();
+    private final List<SoftReference<FoldWork>[]> kept = new ArrayList<>();
     private RuntimeException failure;
     private int rounds;
 
@@ -77,8 +80,8 @@ final class FoldEvaluator implements RiskEvaluator {
         this.budget = points.size() + POINTS_BEYOND_GRID;
         for (int f = 0; f < folds.folds(); f++) {
             @SuppressWarnings("unchecked")
-            SoftReference<PreparedTraining>[] row = new SoftReference[folds.components()];
-            preparations.add(row);
+            SoftReference<FoldWork>[] row = new SoftReference[folds.components()];
+            kept.add(row);
         }
     }
 
@@ -208,11 +211,12 @@ final class FoldEvaluator implements RiskEvaluator {
         List<Hyperparameters> round = new ArrayList<>(p);
         points.forEach(point -> round.add(space.at(point, folds.trainingSize(f))));
         for (int j = 0; j < c; j++) {
-            CalibrationSet evaluation = folds.evaluation(f, j);
-            CalibrationSet test = folds.test(j);
             int at = -1;
             try {
-                PreparedTraining prepared = preparation(f, j, round, first);
+                FoldWork work = work(f, j, round, first);
+                PreparedTraining prepared = work.prepared();
+                CalibrationSet evaluation = work.evaluation();
+                CalibrationSet test = work.test();
                 for (at = 0; at < p; at++) {
                     CalibrationFunction h = prepared.fit(round.get(at));
                     if (h == null) {
@@ -253,28 +257,35 @@ final class FoldEvaluator implements RiskEvaluator {
         return out;
     }
 
+    /** What a fold and component keep between rounds: the preparation and the sets it is scored on. */
+    private record FoldWork(PreparedTraining prepared, CalibrationSet evaluation, CalibrationSet test) {
+    }
+
     /**
-     * The fold's preparation: prepared in the first round with that round's points, kept for
-     * the later rounds, which it learns of through {@link PreparedTraining#plan}.
+     * The fold's work: prepared in the first round with that round's points and kept for the
+     * later rounds, which the preparation learns of through {@link PreparedTraining#plan}.
      */
-    private PreparedTraining preparation(int f, int j, List<Hyperparameters> round, boolean first) {
-        SoftReference<PreparedTraining>[] row = preparations.get(f);
-        PreparedTraining held = row[j] == null ? null : row[j].get();
+    private FoldWork work(int f, int j, List<Hyperparameters> round, boolean first) {
+        SoftReference<FoldWork>[] row = kept.get(f);
+        FoldWork held = row[j] == null ? null : row[j].get();
         if (held != null) {
-            held.plan(round);
+            held.prepared().plan(round);
             return held;
         }
         if (!first) {
             LOG.debug("{}: the JVM released the preparation of fold {}, component {} to free memory; preparing again",
                     name, f, j);
         }
+        CalibrationSet evaluation = folds.evaluation(f, j);
+        CalibrationSet test = folds.test(j);
         PreparedTraining prepared = estimator.prepare(new TrainingFold(new TrainingFold.Id(f, j), folds.training(f, j),
                 round));
         if (prepared == null) {
             throw new EstimationException("returned no preparation");
         }
-        row[j] = new SoftReference<>(prepared);
-        return prepared;
+        FoldWork work = new FoldWork(prepared, evaluation, test);
+        row[j] = new SoftReference<>(work);
+        return work;
     }
 
     /** @return the fold model's E[t|z] values (flattened), or null if it has no curve */

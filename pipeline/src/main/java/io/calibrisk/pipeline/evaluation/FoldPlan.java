@@ -15,7 +15,7 @@ import io.calibrisk.pipeline.data.Split;
  * every component of every fold at once would cost k·d copies of the data for class-wise
  * calibration of an ImageNet-size input.
  */
-public final class FoldPlan {
+final class FoldPlan {
     /** Points of the grid over [0, 1] on which scalar notions' calibration curves are drawn. */
     static final int CURVE_POINTS = 201;
 
@@ -59,7 +59,7 @@ public final class FoldPlan {
      * @throws InvalidInputException if the numbers of samples or classes disagree, or the data
      *     are too few for the folds
      */
-    public static FoldPlan of(Notion notion, EvaluationSettings.Sampling sampling, Predictions predictions,
+    static FoldPlan of(Notion notion, EvaluationSettings.Sampling sampling, Predictions predictions,
                               Labels labels) {
         int n = predictions.size();
         if (labels.size() != n) {
@@ -80,42 +80,42 @@ public final class FoldPlan {
     }
 
     /** @return the notion */
-    public Notion notion() {
+    Notion notion() {
         return notion;
     }
 
     /** @return the predictions */
-    public Predictions predictions() {
+    Predictions predictions() {
         return predictions;
     }
 
     /** @return the labels */
-    public Labels labels() {
+    Labels labels() {
         return labels;
     }
 
     /** @return the number of samples n */
-    public int samples() {
+    int samples() {
         return predictions.size();
     }
 
     /** @return the number of classes d */
-    public int classes() {
+    int classes() {
         return predictions.classes();
     }
 
     /** @return the number of folds k */
-    public int folds() {
+    int folds() {
         return training.length;
     }
 
     /** @return the number of components of the notion: d for class-wise, 1 otherwise */
-    public int components() {
+    int components() {
         return notion.componentCount(predictions.classes());
     }
 
     /** @return the dimension m of a point */
-    public int dimension() {
+    int dimension() {
         return notion.dimension(predictions.classes());
     }
 
@@ -123,12 +123,12 @@ public final class FoldPlan {
      * @param fold a fold
      * @return the size of its training set (the other folds)
      */
-    public int trainingSize(int fold) {
+    int trainingSize(int fold) {
         return training[fold].length;
     }
 
     /** @return the largest training set */
-    public int largestTrainingSize() {
+    int largestTrainingSize() {
         int max = 0;
         for (int[] rows : training) {
             max = Math.max(max, rows.length);
@@ -137,12 +137,12 @@ public final class FoldPlan {
     }
 
     /** @return the size of the test split */
-    public int testSize() {
+    int testSize() {
         return test.length;
     }
 
     /** @return the larger of the largest fold and the test split */
-    public int largestQuerySize() {
+    int largestQuerySize() {
         int max = test.length;
         for (int[] rows : evaluation) {
             max = Math.max(max, rows.length);
@@ -155,7 +155,7 @@ public final class FoldPlan {
      * @param component the component
      * @return the training data: the other folds
      */
-    public CalibrationSet training(int fold, int component) {
+    CalibrationSet training(int fold, int component) {
         return NotionComponents.of(notion, component, predictions, labels, training[fold]);
     }
 
@@ -164,7 +164,7 @@ public final class FoldPlan {
      * @param component the component
      * @return the fold's own samples, on which the risk is evaluated
      */
-    public CalibrationSet evaluation(int fold, int component) {
+    CalibrationSet evaluation(int fold, int component) {
         return NotionComponents.of(notion, component, predictions, labels, evaluation[fold]);
     }
 
@@ -172,7 +172,7 @@ public final class FoldPlan {
      * @param component the component
      * @return the test split, on which CE² is estimated
      */
-    public CalibrationSet test(int component) {
+    CalibrationSet test(int component) {
         return NotionComponents.of(notion, component, predictions, labels, test);
     }
 
