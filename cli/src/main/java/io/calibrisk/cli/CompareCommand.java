@@ -2,6 +2,8 @@ package io.calibrisk.cli;
 
 import io.calibrisk.api.InvalidInputException;
 import io.calibrisk.pipeline.io.InputFiles;
+import io.calibrisk.pipeline.io.LabelledPredictions;
+import io.calibrisk.pipeline.io.Scores;
 import io.calibrisk.pipeline.report.Comparison;
 import io.calibrisk.pipeline.Calibrisk;
 import io.calibrisk.pipeline.discovery.Plugins;
@@ -56,7 +58,7 @@ final class CompareCommand implements Callable<Integer> {
     OutputOptions out;
 
     /** A model to evaluate: its column name, where it came from, and how to read it. */
-    private record Model(String name, String source, Supplier<InputFiles.Data> reader) {
+    private record Model(String name, String source, Supplier<LabelledPredictions> reader) {
     }
 
     @Override
@@ -80,7 +82,7 @@ final class CompareCommand implements Callable<Integer> {
             }
         }
         // Every model is read and checked before any is evaluated, so bad input fails fast.
-        List<InputFiles.Data> data = new ArrayList<>();
+        List<LabelledPredictions> data = new ArrayList<>();
         for (Model m : models) {
             data.add(m.reader().get());
         }
@@ -105,8 +107,8 @@ final class CompareCommand implements Callable<Integer> {
             Path probs = Files.exists(path.resolve("probs.npy")) ? path.resolve("probs.npy") : path.resolve("logits.npy");
             Path folderLabels = path.resolve("labels.npy");
             if (Files.exists(probs) && Files.exists(folderLabels)) {
-                boolean isLogits = probs.getFileName().toString().equals("logits.npy") || logits;
-                models.add(new Model(file, path.toString(), () -> InputFiles.readNpy(probs, folderLabels, isLogits)));
+                Scores scores = Scores.of(probs.getFileName().toString().equals("logits.npy") || logits);
+                models.add(new Model(file, path.toString(), () -> InputFiles.readNpy(probs, folderLabels, scores)));
                 return;
             }
             if (!named) {
@@ -124,10 +126,8 @@ final class CompareCommand implements Callable<Integer> {
         if (!Files.exists(path)) {
             throw new InvalidInputException(path + ": no such file or folder");
         }
-        if (lower.endsWith(".npz")) {
-            models.add(new Model(stem(file), path.toString(), () -> InputFiles.readNpz(path)));
-        } else if (lower.endsWith(".csv")) {
-            models.add(new Model(stem(file), path.toString(), () -> InputFiles.readCsv(path, logits)));
+        if (lower.endsWith(".npz") || lower.endsWith(".csv")) {
+            models.add(new Model(stem(file), path.toString(), () -> InputFiles.read(path, Scores.of(logits))));
         } else if (lower.endsWith(".npy")) {
             if (labels != null && path.toAbsolutePath().equals(labels.toAbsolutePath())) {
                 return;
@@ -139,7 +139,7 @@ final class CompareCommand implements Callable<Integer> {
                 }
                 return;
             }
-            models.add(new Model(stem(file), path.toString(), () -> InputFiles.readNpy(path, labels, logits)));
+            models.add(new Model(stem(file), path.toString(), () -> InputFiles.readNpy(path, labels, Scores.of(logits))));
         } else if (named) {
             throw new InvalidInputException(path + ": not a model (expected .npz, .csv, .npy or a folder)");
         }

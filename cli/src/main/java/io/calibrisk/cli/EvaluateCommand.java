@@ -6,6 +6,8 @@ import io.calibrisk.pipeline.report.CalibrationReport;
 import io.calibrisk.pipeline.simulation.DirichletSimulation;
 import io.calibrisk.pipeline.simulation.SimulatedData;
 import io.calibrisk.pipeline.io.InputFiles;
+import io.calibrisk.pipeline.io.LabelledPredictions;
+import io.calibrisk.pipeline.io.Scores;
 import io.calibrisk.pipeline.plot.ReliabilityDiagram;
 import io.calibrisk.pipeline.Calibrisk;
 import picocli.CommandLine;
@@ -16,12 +18,10 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 
 /** {@code calibrisk evaluate}: the pipeline on predictions from files or on the built-in example. */
@@ -30,6 +30,7 @@ import java.util.concurrent.Callable;
                 + "and report its estimate on the held-out test split.",
             "Input: --probs and --labels (.npy), --input (.csv, .npz or '-'), or --example."})
 final class EvaluateCommand implements Callable<Integer> {
+    private static final String STANDARD_INPUT = "-";
 
     @ParentCommand
     CalibriskCommand root;
@@ -78,7 +79,7 @@ final class EvaluateCommand implements Callable<Integer> {
         if (plot != null) {
             ReliabilityDiagram.checkFileName(plot);
         }
-        InputFiles.Data data = readInput();
+        LabelledPredictions data = readInput();
         Split split = splitFile == null ? null : InputFiles.readSplit(splitFile, data.predictions().size());
         Calibrisk calibrisk = run.builder(root.pluginFolders, split).curves(plot != null).build();
         if (plotEstimator != null && !calibrisk.estimators().contains(plotEstimator)) {
@@ -96,33 +97,28 @@ final class EvaluateCommand implements Callable<Integer> {
         return 0;
     }
 
-    private InputFiles.Data readInput() {
+    private LabelledPredictions readInput() {
         int modes = (example ? 1 : 0) + (input != null ? 1 : 0) + (probs != null || labels != null ? 1 : 0);
         if (modes != 1) {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "give exactly one input: --probs FILE.npy --labels FILE.npy, --input FILE.csv|FILE.npz|-, or --example");
         }
+        Scores scores = Scores.of(logits);
         if (example) {
             SimulatedData data = DirichletSimulation.paper(0).generate();
-            return new InputFiles.Data(data.predictions(), data.labels());
+            return new LabelledPredictions(data.predictions(), data.labels());
         }
         if (input != null) {
-            if (input.toString().equals("-")) {
-                return InputFiles.readCsv(new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)),
-                        "<stdin>", logits);
-            }
-            if (input.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".npz")) {
-                return InputFiles.readNpz(input);
-            }
-            return InputFiles.readCsv(input, logits);
+            return input.toString().equals(STANDARD_INPUT)
+                    ? InputFiles.readCsv(new InputStreamReader(System.in, StandardCharsets.UTF_8), "<stdin>", scores)
+                    : InputFiles.read(input, scores);
         }
         if (probs == null || labels == null) {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "--probs and --labels go together: give both files");
         }
-        if (probs.toString().equals("-")) {
-            return InputFiles.readNpy(System.in, labels, logits);
-        }
-        return InputFiles.readNpy(probs, labels, logits);
+        return probs.toString().equals(STANDARD_INPUT)
+                ? InputFiles.readNpy(System.in, "<stdin>", labels, scores)
+                : InputFiles.readNpy(probs, labels, scores);
     }
 }

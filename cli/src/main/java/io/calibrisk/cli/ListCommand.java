@@ -8,6 +8,7 @@ import io.calibrisk.api.search.SearchStrategy;
 import io.calibrisk.api.setting.Setting;
 import io.calibrisk.pipeline.Calibrisk;
 import io.calibrisk.pipeline.discovery.Discovered;
+import io.calibrisk.pipeline.discovery.PluginInfo;
 import io.calibrisk.pipeline.discovery.Plugins;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ParentCommand;
@@ -15,12 +16,14 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
+import java.util.Comparator;
 import java.util.concurrent.Callable;
 
-/** {@code calibrisk list}: every discovered estimator, kernel and search space, with its jar. */
+/** {@code calibrisk list}: every discovered plugin, estimator, kernel and search strategy, with its jar. */
 @Command(name = "list", mixinStandardHelpOptions = true,
-        description = "List every discovered estimator (with its notions, default search spaces and settings) "
-                + "and kernel, with the jar each came from.")
+        description = "List every discovered plugin (name, version, jar), estimator (with its notions, default search "
+                + "spaces and settings with their types and domains), kernel and search strategy, with the jar each "
+                + "came from.")
 final class ListCommand implements Callable<Integer> {
 
     @ParentCommand
@@ -33,6 +36,11 @@ final class ListCommand implements Callable<Integer> {
     public Integer call() {
         Plugins plugins = Calibrisk.discover(PluginPath.loader(root.pluginFolders));
         PrintWriter out = spec.commandLine().getOut();
+        out.println("Plugins (" + plugins.plugins().size() + "):");
+        for (PluginInfo plugin : plugins.plugins().stream().sorted(Comparator.comparing(PluginInfo::name)).toList()) {
+            out.println("  " + plugin.name() + " " + plugin.version() + " (SPI " + plugin.spiVersion() + ")");
+            out.println("      from: " + plugin.source());
+        }
         out.println("Estimators (" + plugins.estimators().size() + "):");
         for (Discovered<EstimatorProvider> found : plugins.estimators().values()) {
             EstimatorProvider p = found.provider();

@@ -16,6 +16,7 @@ import java.util.Locale;
 final class ProgressDisplay implements Progress, AutoCloseable {
     private static final long LINE_INTERVAL_NANOS = 5_000_000_000L;
 
+    private final boolean quiet;
     private final boolean terminal;
     private final PrintWriter err;
     private final String prefix;
@@ -23,7 +24,8 @@ final class ProgressDisplay implements Progress, AutoCloseable {
     private String current;
     private long lastLine;
 
-    private ProgressDisplay(boolean terminal, PrintWriter err, String prefix) {
+    private ProgressDisplay(boolean quiet, boolean terminal, PrintWriter err, String prefix) {
+        this.quiet = quiet;
         this.terminal = terminal;
         this.err = err;
         this.prefix = prefix;
@@ -33,17 +35,17 @@ final class ProgressDisplay implements Progress, AutoCloseable {
      * @param quiet  whether to show nothing
      * @param err    standard error, for plain lines
      * @param prefix what the run is about (e.g. a model's name), or empty
-     * @return the display, or {@link Progress#NONE}-like silence
+     * @return the display; with {@code quiet}, one that shows nothing
      */
     static ProgressDisplay create(boolean quiet, PrintWriter err, String prefix) {
-        if (quiet) {
-            return null;
-        }
-        return new ProgressDisplay(System.console() != null, err, prefix);
+        return new ProgressDisplay(quiet, !quiet && System.console() != null, err, prefix);
     }
 
     @Override
     public synchronized void update(Event event) {
+        if (quiet) {
+            return;
+        }
         String name = prefix.isEmpty() ? event.estimator() : prefix + ": " + event.estimator();
         if (!name.equals(current)) {
             closeBar();

@@ -1,9 +1,9 @@
 package io.calibrisk.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.calibrisk.pipeline.io.Npy;
 import io.calibrisk.testsupport.Generators;
-import io.calibrisk.testsupport.JsonReader;
-import io.calibrisk.testsupport.PluginJars;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -14,13 +14,13 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class CliTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
     Path folder;
@@ -53,11 +53,28 @@ class CliTest {
 
     private Path[] dataset(int n, int d) throws IOException {
         Generators.Dataset data = Generators.dataset(n, d, Generators.RowStyle.CONFIDENT, 5);
-        long[] y = new long[n];
-        for (int i = 0; i < n; i++) {
-            y[i] = data.labels().get(i);
+        long[] y = java.util.Arrays.stream(data.samples().labels()).asLongStream().toArray();
+        return new Path[] {npy("probs.npy", data.samples().probabilities(), n, d), labels("labels.npy", y)};
+    }
+
+    /** The CSV text of a dataset: the d class columns, then the label. */
+    static String csv(Generators.Dataset data) {
+        StringBuilder csv = new StringBuilder();
+        for (int i = 0; i < data.samples().size(); i++) {
+            for (double p : data.samples().row(i)) {
+                csv.append(p).append(',');
+            }
+            csv.append(data.samples().labels()[i]).append('\n');
         }
-        return new Path[] {npy("probs.npy", data.predictions().points().toArray(), n, d), labels("labels.npy", y)};
+        return csv.toString();
+    }
+
+    static JsonNode json(String text) {
+        try {
+            return JSON.readTree(text);
+        } catch (IOException e) {
+            throw new AssertionError(text, e);
+        }
     }
 
     private static void assertBadInput(Result result, String... fragments) {
@@ -85,29 +102,27 @@ class CliTest {
         Result result = run("evaluate", "--probs", files[0].toString(), "--labels", files[1].toString(),
                 "--estimators", "bins-15,bins", "--grid", "bins.bins=5,10,20", "--format", "json");
         assertEquals(0, result.status(), result.err());
-        Object json = JsonReader.parse(result.out());
-        assertEquals("bins-15", JsonReader.at(json, "estimators", 0, "name"));
-        assertTrue((Double) JsonReader.at(json, "estimators", 0, "seconds") >= 0);
-        assertEquals(15.0, JsonReader.at(json, "estimators", 0, "best", "hyperparameters", "bins"));
+        JsonNode json = json(result.out());
+        JsonNode estimators = json.get("estimators");
+        assertEquals("bins-15", estimators.at("/0/name").textValue());
+        assertTrue(estimators.at("/0/seconds").doubleValue() >= 0);
+        assertEquals(15, estimators.at("/0/best/hyperparameters/bins").intValue());
         for (String key : List.of("risk", "riskStdError", "estimateSquared", "estimate")) {
-            assertTrue(JsonReader.at(json, "estimators", 1, "best", key) instanceof Double, key);
+            assertTrue(estimators.at("/1/best/" + key).isFloatingPointNumber(), key);
         }
-        assertEquals(3, ((List<?>) JsonReader.at(json, "estimators", 1, "grid")).size());
-        assertEquals(20.0, JsonReader.at(json, "estimators", 1, "grid", 2, "hyperparameters", "bins"));
-        assertEquals(5, ((List<?>) JsonReader.at(json, "estimators", 1, "grid", 2, "folds")).size());
-        assertTrue(JsonReader.at(json, "estimators", 1, "grid", 2, "folds", 4, "risk") instanceof Double);
-        assertTrue(JsonReader.at(json, "estimators", 1, "grid", 2, "folds", 4, "estimateSquared") instanceof Double);
-        assertTrue(List.of("bins-15", "bins").contains(JsonReader.at(json, "recommended")));
+        assertEquals(3, estimators.at("/1/grid").size());
+        assertEquals(20, estimators.at("/1/grid/2/hyperparameters/bins").intValue());
+        assertEquals(5, estimators.at("/1/grid/2/folds").size());
+        assertTrue(estimators.at("/1/grid/2/folds/4/risk").isFloatingPointNumber());
+        assertTrue(estimators.at("/1/grid/2/folds/4/estimateSquared").isFloatingPointNumber());
+        assertTrue(List.of("bins-15", "bins").contains(json.get("recommended").textValue()));
     }
 
     @Test
     void evaluateReadsCsvWithAndWithoutHeaderAndASplitFile() throws IOException {
-        Generators.Dataset data = Generators.dataset(40, 3, Generators.RowStyle.SPREAD, 2);
-        StringBuilder body = new StringBuilder();
+        String body = csv(Generators.dataset(40, 3, Generators.RowStyle.SPREAD, 2));
         StringBuilder split = new StringBuilder();
         for (int i = 0; i < 40; i++) {
-            body.append(data.predictions().get(i, 0)).append(',').append(data.predictions().get(i, 1)).append(',')
-                    .append(data.predictions().get(i, 2)).append(',').append(data.labels().get(i)).append('\n');
             split.append(i < 10 ? -1 : i % 3).append('\n');
         }
         Path plain = Files.writeString(folder.resolve("plain.csv"), body);
@@ -128,8 +143,19 @@ class CliTest {
     void listShowsEstimatorsSearchSpacesAndJars() {
         Result result = run("list");
         assertEquals(0, result.status(), result.err());
-        for (String name : List.of("bins-15 -", "bins -", "bins-mass -", "search space (top-label): bins=[15]", "from: ")) {
+        for (String name : List.of("bins-15 -", "bins -", "bins-mass -", "search space (top-label): bins=[15]", "from: ",
+                "Plugins (", "Density kernels (", "Positive-definite kernels (", "Search strategies (")) {
             assertTrue(result.out().contains(name), name + " in " + result.out());
+        }
+        // every plugin line names its version and SPI, every setting its type and domain
+        List<String> lines = result.out().lines().toList();
+        int plugins = lines.indexOf(lines.stream().filter(l -> l.startsWith("Plugins (")).findFirst().orElseThrow());
+        assertTrue(lines.get(plugins + 1).matches("  [a-z][a-z0-9-]* \\S+ \\(SPI \\d+\\.\\d+\\)"), lines.get(plugins + 1));
+        assertTrue(lines.get(plugins + 2).matches("      from: .*\\.jar|      from: .*classes/?"), lines.get(plugins + 2));
+        List<String> settings = lines.stream().filter(l -> l.startsWith("      setting (")).toList();
+        assertFalse(settings.isEmpty(), result.out());
+        for (String setting : settings) {
+            assertTrue(setting.matches("      setting \\([a-z-]+\\) \\S+ = \\S+ \\(.+\\): .+"), setting);
         }
     }
 
@@ -151,15 +177,7 @@ class CliTest {
                 .status());
         assertEquals(0, run("simulate", "--samples", "400", "--seed", "2", "--output-dir", models.resolve("sim-b").toString())
                 .status());
-        Generators.Dataset data = Generators.dataset(200, 5, Generators.RowStyle.CONFIDENT, 3);
-        StringBuilder csv = new StringBuilder();
-        for (int i = 0; i < 200; i++) {
-            for (int k = 0; k < 5; k++) {
-                csv.append(data.predictions().get(i, k)).append(',');
-            }
-            csv.append(data.labels().get(i)).append('\n');
-        }
-        Files.writeString(models.resolve("net.csv"), csv);
+        Files.writeString(models.resolve("net.csv"), csv(Generators.dataset(200, 5, Generators.RowStyle.CONFIDENT, 3)));
         Result table = run("compare", models.toString(), "--estimators", "bins-15,bins", "--quiet");
         assertEquals(0, table.status(), table.err());
         List<String> lines = table.out().lines().toList();
@@ -172,10 +190,10 @@ class CliTest {
         Result json = run("compare", models.resolve("sim-a").toString(), models.resolve("net.csv").toString(),
                 "--estimators", "bins", "--format", "json", "--quiet");
         assertEquals(0, json.status(), json.err());
-        Object parsed = JsonReader.parse(json.out());
-        assertEquals("sim-a", JsonReader.at(parsed, "models", 0, "name"));
-        assertEquals("net", JsonReader.at(parsed, "models", 1, "name"));
-        assertEquals(300.0, JsonReader.at(parsed, "models", 0, "report", "samples"));
+        JsonNode parsed = json(json.out());
+        assertEquals("sim-a", parsed.at("/models/0/name").textValue());
+        assertEquals("net", parsed.at("/models/1/name").textValue());
+        assertEquals(300, parsed.at("/models/0/report/samples").intValue());
         Result csvOut = run("compare", models.toString(), "--estimators", "bins", "--format", "csv", "--quiet");
         assertEquals(4, csvOut.out().lines().count(), csvOut.out());
         assertBadInput(run("compare", folder.resolve("nothing-here").toString()), "nothing-here", "no such file");
@@ -211,17 +229,12 @@ class CliTest {
 
     @Test
     void readsCsvFromStandardInput() throws IOException {
-        Generators.Dataset data = Generators.dataset(60, 3, Generators.RowStyle.SPREAD, 6);
-        StringBuilder csv = new StringBuilder("p0,p1,p2,y\n");
-        for (int i = 0; i < 60; i++) {
-            csv.append(data.predictions().get(i, 0)).append(',').append(data.predictions().get(i, 1)).append(',')
-                    .append(data.predictions().get(i, 2)).append(',').append(data.labels().get(i)).append('\n');
-        }
+        String csv = "p0,p1,p2,y\n" + csv(Generators.dataset(60, 3, Generators.RowStyle.SPREAD, 6));
         Path file = Files.writeString(folder.resolve("in.csv"), csv);
         java.io.InputStream original = System.in;
         Result piped;
         try {
-            System.setIn(new java.io.ByteArrayInputStream(csv.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+            System.setIn(new java.io.ByteArrayInputStream(csv.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
             piped = run("evaluate", "--input", "-", "--format", "json", "--no-timings", "--quiet");
         } finally {
             System.setIn(original);
@@ -353,16 +366,15 @@ class CliTest {
 
     @Test
     void pluginsFolderAddsEstimators() throws IOException {
-        Path plugins = Files.createDirectories(folder.resolve("plugins"));
-        PluginJars.build(folder, "plugins/constant.jar", Map.of("org.example.Constant",
-                PluginJars.constantEstimatorSource("org.example", "Constant", "constant", "")),
-                Map.of("io.calibrisk.api.estimator.EstimatorProvider", "org.example.Constant"));
+        Path plugins = ConstantPlugin.build(folder, "constant", null);
         Result list = run("list", "--plugins", plugins.toString());
         assertEquals(0, list.status(), list.err());
         assertTrue(list.out().contains("constant - constant test estimator"), list.out());
+        assertTrue(list.out().contains("  constant " + ConstantPlugin.VERSION + " (SPI 1.0)"), list.out());
         assertTrue(list.out().contains("constant.jar"), list.out());
         Result eval = run("--plugins", plugins.toString(), "evaluate", "--example", "--estimators", "constant,bins");
         assertEquals(0, eval.status(), eval.err());
+        assertTrue(eval.out().lines().anyMatch(l -> l.contains(" constant ") && l.contains("c=")), eval.out());
         assertBadInput(run("list", "--plugins", folder.resolve("nowhere").toString()), "nowhere", "not a folder");
     }
 }

@@ -25,7 +25,7 @@ class DeterminismTest {
 
     /** Canonical runs need a plugin that serves it (the kernel estimators do). */
     private static final boolean CANONICAL_SERVED = Calibrisk.discover(DeterminismTest.class.getClassLoader())
-            .estimators().values().stream().anyMatch(e -> e.plugin().notions().contains(Notion.CANONICAL));
+            .estimators().values().stream().anyMatch(e -> e.provider().notions().contains(Notion.CANONICAL));
 
     @TempDir
     Path folder;
@@ -49,14 +49,11 @@ class DeterminismTest {
             try {
                 Path probs = folder.resolve("p" + data.seed() + ".npy");
                 Path labels = folder.resolve("y" + data.seed() + ".npy");
-                int n = data.predictions().size();
+                int n = data.samples().size();
                 try (OutputStream out = Files.newOutputStream(probs)) {
-                    Npy.writeDoubles(out, data.predictions().points().toArray(), n, data.predictions().classes());
+                    Npy.writeDoubles(out, data.samples().probabilities(), n, data.samples().classes());
                 }
-                long[] y = new long[n];
-                for (int i = 0; i < n; i++) {
-                    y[i] = data.labels().get(i);
-                }
+                long[] y = java.util.Arrays.stream(data.samples().labels()).asLongStream().toArray();
                 try (OutputStream out = Files.newOutputStream(labels)) {
                     Npy.writeLongs(out, y, n);
                 }

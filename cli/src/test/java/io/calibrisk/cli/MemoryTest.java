@@ -1,13 +1,10 @@
 package io.calibrisk.cli;
 
-import io.calibrisk.testsupport.PluginJars;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -25,17 +22,7 @@ class MemoryTest {
 
     @Test
     void anEstimatorThatWouldNotFitIsRefusedWithAdvice() throws IOException, InterruptedException {
-        Path plugins = Files.createDirectories(folder.resolve("plugins"));
-        String source = PluginJars.constantEstimatorSource("org.example", "Hungry", "hungry", "")
-                .replace("    return training -> hp -> new CalibrationFunction() {",
-                        "    return new CalibrationEstimator() {\n"
-                        + "     public MemoryNeed memoryNeed(int n, int q, int m) { return new MemoryNeed(8L * n * n * 1000,"
-                        + " \"--set hungry.mode=lean\"); }\n"
-                        + "     public PreparedTraining prepare(io.calibrisk.api.data.CalibrationSet training) {\n"
-                        + "      return hp -> new CalibrationFunction() {")
-                .replace("    };\n  }\n}", "    };\n   }\n  };\n }\n}");
-        PluginJars.build(folder, "plugins/hungry.jar", Map.of("org.example.Hungry", source),
-                Map.of("io.calibrisk.api.estimator.EstimatorProvider", "org.example.Hungry"));
+        Path plugins = ConstantPlugin.build(folder, "hungry", "8L * n * n * 1000");
         Jvm.Result result = java("64m", "--plugins", plugins.toString(), "evaluate", "--example", "--estimators",
                 "hungry,bins", "--threads", "2");
         assertEquals(2, result.status(), result.err());

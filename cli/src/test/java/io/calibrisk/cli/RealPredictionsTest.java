@@ -1,12 +1,15 @@
 package io.calibrisk.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.calibrisk.api.data.CalibrationSet;
 import io.calibrisk.api.data.Notion;
 import io.calibrisk.pipeline.data.Split;
 import io.calibrisk.pipeline.io.InputFiles;
-import io.calibrisk.testsupport.JsonReader;
+import io.calibrisk.pipeline.io.LabelledPredictions;
+import io.calibrisk.pipeline.io.Scores;
 import io.calibrisk.testsupport.ReferenceBinning;
 import io.calibrisk.testsupport.ReferenceRisk;
+import io.calibrisk.testsupport.Samples;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -38,7 +41,7 @@ class RealPredictionsTest {
                 "skipped: " + data + " is absent (the shared data sit beside the project, not in it)");
         Path probs = data.resolve("probs.npy");
         Path labels = data.resolve("labels.npy");
-        InputFiles.Data input = InputFiles.readNpy(probs, labels, false);
+        LabelledPredictions input = InputFiles.readNpy(probs, labels, Scores.PROBABILITIES);
         int n = input.predictions().size();
         Split split = Split.shuffled(n, 5, 0.2, 12345);
         StringBuilder text = new StringBuilder();
@@ -51,9 +54,12 @@ class RealPredictionsTest {
                 "--split-file", splitFile.toString(), "--estimators", "bins-15,bins", "--grid", "bins.bins=5,15,40",
                 "--format", "json");
         assertEquals(0, result.status(), result.err());
-        Object json = JsonReader.parse(result.out());
+        JsonNode binsGrid = CliTest.json(result.out()).at("/estimators/1/grid");
+        JsonNode fifteen = CliTest.json(result.out()).at("/estimators/0/grid/0/folds");
 
-        CalibrationSet all = Notion.TOP_LABEL.components(input.predictions(), input.labels()).get(0);
+        // The reference mapping of test-support, not the pipeline's, turns samples into points.
+        CalibrationSet all = new Samples(input.predictions().classes(), input.predictions().points().toArray(),
+                input.labels().toArray()).component(Notion.TOP_LABEL);
         double[] testZ = all.select(split.testIndices()).points().toArray();
         for (int g = 0; g < grid.length; g++) {
             int bins = (int) grid[g];
@@ -69,13 +75,12 @@ class RealPredictionsTest {
                     double gap = gaps[ReferenceBinning.bin(z, bins)];
                     estimate += gap * gap / testZ.length;
                 }
-                assertClose(risk, (Double) JsonReader.at(json, "estimators", 1, "grid", g, "folds", f, "risk"), 1e-9,
-                        "bins=" + bins + " fold " + f + " risk");
-                assertClose(estimate, (Double) JsonReader.at(json, "estimators", 1, "grid", g, "folds", f, "estimateSquared"),
-                        1e-9, "bins=" + bins + " fold " + f + " estimate");
+                JsonNode fold = binsGrid.at("/" + g + "/folds/" + f);
+                assertClose(risk, fold.get("risk").doubleValue(), 1e-9, "bins=" + bins + " fold " + f + " risk");
+                assertClose(estimate, fold.get("estimateSquared").doubleValue(), 1e-9,
+                        "bins=" + bins + " fold " + f + " estimate");
                 if (bins == 15) {
-                    assertClose(risk, (Double) JsonReader.at(json, "estimators", 0, "grid", 0, "folds", f, "risk"), 1e-9,
-                            "bins-15 fold " + f + " risk");
+                    assertClose(risk, fifteen.at("/" + f + "/risk").doubleValue(), 1e-9, "bins-15 fold " + f + " risk");
                 }
             }
         }

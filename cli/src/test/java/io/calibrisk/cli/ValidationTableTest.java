@@ -1,13 +1,15 @@
 package io.calibrisk.cli;
 
+import io.calibrisk.pipeline.io.Npy;
 import io.calibrisk.testsupport.Generators;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.nio.ByteOrder;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 
 import static io.calibrisk.cli.CliTest.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -16,32 +18,38 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** One test per row of the input-validation table of the robustness issue. */
 class ValidationTableTest {
-    private static final ByteOrder LE = ByteOrder.LITTLE_ENDIAN;
 
     @TempDir
     Path folder;
 
     private Path probs(String name, int n, int d, double... values) throws IOException {
-        return NpyFiles.write(folder, name, NpyFiles.npy("<f8", false, "(" + n + ", " + d + ")",
-                NpyFiles.doubles(LE, values)));
+        return doubles(name, values, n, d);
+    }
+
+    private Path doubles(String name, double[] values, int... shape) throws IOException {
+        Path file = folder.resolve(name);
+        try (OutputStream out = Files.newOutputStream(file)) {
+            Npy.writeDoubles(out, values, shape);
+        }
+        return file;
     }
 
     private Path labels(String name, long... values) throws IOException {
-        return NpyFiles.write(folder, name, NpyFiles.npy("<i8", false, "(" + values.length + ",)", NpyFiles.longs(LE, values)));
+        Path file = folder.resolve(name);
+        try (OutputStream out = Files.newOutputStream(file)) {
+            Npy.writeLongs(out, values, values.length);
+        }
+        return file;
     }
 
     /** A valid dataset of n samples as (probs, labels) arrays. */
     private static double[] rows(int n, int d) {
-        return Generators.dataset(n, d, Generators.RowStyle.SPREAD, 3).predictions().points().toArray();
+        return Generators.dataset(n, d, Generators.RowStyle.SPREAD, 3).samples().probabilities();
     }
 
     private static long[] labelsOf(int n, int d) {
-        long[] y = new long[n];
-        int[] drawn = Generators.dataset(n, d, Generators.RowStyle.SPREAD, 3).labels().toArray();
-        for (int i = 0; i < n; i++) {
-            y[i] = drawn[i];
-        }
-        return y;
+        return Arrays.stream(Generators.dataset(n, d, Generators.RowStyle.SPREAD, 3).samples().labels())
+                .asLongStream().toArray();
     }
 
     private static void assertError(CliTest.Result result, String... fragments) {
@@ -124,12 +132,12 @@ class ValidationTableTest {
             asFloats[i] = y[i];
         }
         Path p = probs("p.npy", 40, 3, rows(40, 3));
-        Path integral = NpyFiles.write(folder, "yf.npy", NpyFiles.npy("<f8", false, "(40,)", NpyFiles.doubles(LE, asFloats)));
+        Path integral = doubles("yf.npy", asFloats, 40);
         CliTest.Result ok = evaluate(p, integral, "--format=json", "--no-timings");
         assertEquals(0, ok.status(), ok.err());
         assertEquals(evaluate(p, labels("y.npy", y), "--format=json", "--no-timings").out(), ok.out());
         asFloats[4] = 1.5;
-        Path fractional = NpyFiles.write(folder, "yh.npy", NpyFiles.npy("<f8", false, "(40,)", NpyFiles.doubles(LE, asFloats)));
+        Path fractional = doubles("yh.npy", asFloats, 40);
         assertError(evaluate(p, fractional), "yh.npy", "row 4", "not an integer");
     }
 

@@ -8,20 +8,30 @@ import io.calibrisk.pipeline.data.Split;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 
 /**
- * Reads predictions, labels and splits from files, and checks them before any work starts.
- * Every problem is one {@link InvalidInputException} naming the file, the row (0-based sample
- * index) or line (1-based), and the problem.
+ * Reads predictions, labels and splits from files, and checks them before any work starts:
+ * the entry point for an application that embeds calibrisk.
+ *
+ * <pre>{@code
+ * LabelledPredictions input = InputFiles.readNpy(Path.of("probs.npy"), Path.of("labels.npy"), Scores.PROBABILITIES);
+ * CalibrationReport report = Calibrisk.builder().build().evaluate(input.predictions(), input.labels());
+ * }</pre>
+ *
+ * <p>Inputs: NumPy {@code .npy} arrays (float32/float64 probabilities or logits, C or Fortran
+ * order, either byte order; integer, integral float or one-hot labels), {@code .npz} archives
+ * of them, CSV files, and either kind from a stream such as standard input. Every problem is
+ * one {@link InvalidInputException} naming the file, the row (0-based sample index) or line
+ * (1-based), and the problem.
  */
 public final class InputFiles {
 
@@ -29,12 +39,21 @@ public final class InputFiles {
     }
 
     /**
-     * Predictions and labels read together.
+     * Reads a file that holds both predictions and labels, by its extension: an {@code .npz}
+     * archive ({@link #readNpz}; its array names say whether it holds probabilities or
+     * logits) or anything else as CSV ({@link #readCsv(Path, Scores)}).
      *
-     * @param predictions the predictions
-     * @param labels      the labels
+     * @param file   the file
+     * @param scores what the class columns of a CSV file hold
+     * @return the checked predictions and labels
+     * @throws InvalidInputException naming the file and the problem
      */
-    public record Data(Predictions predictions, Labels labels) {
+    public static LabelledPredictions read(Path file, Scores scores) {
+        Path name = file.getFileName();
+        if (name != null && name.toString().toLowerCase(Locale.ROOT).endsWith(".npz")) {
+            return readNpz(file);
+        }
+        return readCsv(file, scores);
     }
 
     /**
@@ -42,29 +61,33 @@ public final class InputFiles {
      *
      * @param probsFile  an n × d float32 or float64 array
      * @param labelsFile n integer labels (or integral floats), or n one-hot rows
-     * @param logits     whether the first file holds logits
-     * @return the data
+     * @param scores     what the first file holds
+     * @return the checked predictions and labels
+     * @throws InvalidInputException naming the file and the problem
      */
-    public static Data readNpy(Path probsFile, Path labelsFile, boolean logits) {
-        return fromArrays(Npy.read(probsFile), Npy.read(labelsFile), logits);
+    public static LabelledPredictions readNpy(Path probsFile, Path labelsFile, Scores scores) {
+        return fromArrays(Npy.read(probsFile), Npy.read(labelsFile), scores);
     }
 
     /**
-     * Reads {@code .npy} probabilities from a stream, e.g. standard input.
+     * Reads {@code .npy} probabilities (or logits) from a stream, e.g. standard input, and
+     * labels from a file.
      *
-     * @param probs      the stream of an n × d array
+     * @param probs      the stream of an n × d array; read, not closed
+     * @param source     the stream's name, for messages, e.g. {@code <stdin>}
      * @param labelsFile n integer labels, or n one-hot rows
-     * @param logits     whether the stream holds logits
-     * @return the data
+     * @param scores     what the stream holds
+     * @return the checked predictions and labels
+     * @throws InvalidInputException naming the source and the problem
      */
-    public static Data readNpy(InputStream probs, Path labelsFile, boolean logits) {
+    public static LabelledPredictions readNpy(InputStream probs, String source, Path labelsFile, Scores scores) {
         NpyArray array;
         try {
-            array = Npy.read(probs, -1, "<stdin>");
+            array = Npy.read(probs, -1, source);
         } catch (IOException e) {
-            throw new InvalidInputException("<stdin>: cannot read: " + e.getMessage());
+            throw new InvalidInputException(source + ": cannot read: " + IoMessages.describe(e));
         }
-        return fromArrays(array, Npy.read(labelsFile), logits);
+        return fromArrays(array, Npy.read(labelsFile), scores);
     }
 
     /**
@@ -72,9 +95,10 @@ public final class InputFiles {
      * an array {@code labels} (n integers or n one-hot rows).
      *
      * @param file the archive
-     * @return the data
+     * @return the checked predictions and labels
+     * @throws InvalidInputException naming the archive (and array) and the problem
      */
-    public static Data readNpz(Path file) {
+    public static LabelledPredictions readNpz(Path file) {
         Map<String, NpyArray> arrays = Npz.read(file);
         NpyArray probs = arrays.get("probs");
         NpyArray logits = arrays.get("logits");
@@ -86,10 +110,10 @@ public final class InputFiles {
             throw new InvalidInputException(file + ": needs an array 'probs' or 'logits' and an array 'labels'; it holds "
                     + arrays.keySet());
         }
-        return fromArrays(probs != null ? probs : logits, labels, logits != null);
+        return fromArrays(probs != null ? probs : logits, labels, Scores.of(logits != null));
     }
 
-    private static Data fromArrays(NpyArray probs, NpyArray labels, boolean logits) {
+    private static LabelledPredictions fromArrays(NpyArray probs, NpyArray labels, Scores scores) {
         if (!probs.floating()) {
             throw new InvalidInputException(probs.source() + ": dtype " + probs.dtype()
                     + " is an integer type; probabilities must be float32 or float64");
@@ -125,10 +149,10 @@ public final class InputFiles {
             throw new InvalidInputException(labels.source() + ": shape " + Arrays.toString(labelShape)
                     + " is neither " + n + " labels nor " + n + " one-hot rows of " + d + " classes");
         }
-        Predictions predictions = logits
+        Predictions predictions = scores == Scores.LOGITS
                 ? Predictions.ofLogits(n, d, probs.values(), probs.source())
                 : Predictions.ofProbabilities(n, d, probs.values(), probs.source());
-        return new Data(predictions, Labels.of(classes, d, labels.source()));
+        return new LabelledPredictions(predictions, Labels.of(classes, d, labels.source()));
     }
 
     private static int[] oneHot(NpyArray labels, int n, int d) {
@@ -155,126 +179,36 @@ public final class InputFiles {
 
     /**
      * Reads a CSV file with one row per sample: the d class columns, then the label, with an
-     * optional header (a first line that is not all numbers). Fields are separated by commas.
+     * optional header (a first row that is not all numbers). Fields may be quoted (RFC 4180),
+     * lines may end in LF or CRLF, and a UTF-8 byte-order mark is skipped.
      *
-     * @param file   the CSV file
-     * @param logits whether the class columns hold logits
-     * @return the data
+     * @param file   the CSV file, UTF-8
+     * @param scores what the class columns hold
+     * @return the checked predictions and labels
+     * @throws InvalidInputException naming the file, the line and the problem
      */
-    public static Data readCsv(Path file, boolean logits) {
+    public static LabelledPredictions readCsv(Path file, Scores scores) {
         try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            return readCsv(reader, file.toString(), logits);
+            return CsvPredictions.read(reader, file.toString(), scores);
         } catch (IOException e) {
-            throw new InvalidInputException(file + ": cannot read: " + describe(e));
+            throw new InvalidInputException(file + ": cannot read: " + IoMessages.describe(e));
         }
     }
 
     /**
-     * Reads CSV rows as {@link #readCsv(Path, boolean)} does, from any reader (e.g. standard input).
+     * Reads CSV rows as {@link #readCsv(Path, Scores)} does, from any text, e.g. standard input.
      *
-     * @param reader the text
+     * @param text   the text; read to its end, not closed
      * @param source its name, for messages
-     * @param logits whether the class columns hold logits
-     * @return the data
+     * @param scores what the class columns hold
+     * @return the checked predictions and labels
+     * @throws InvalidInputException naming the source, the line and the problem
      */
-    public static Data readCsv(BufferedReader reader, String source, boolean logits) {
-        List<double[]> rows = new ArrayList<>();
-        int columns = -1;
-        int lineNumber = 0;
-        boolean first = true;
+    public static LabelledPredictions readCsv(Reader text, String source, Scores scores) {
         try {
-            String line;
-            while ((line = reader.readLine()) != null) {
-                lineNumber++;
-                if (line.isBlank()) {
-                    continue;
-                }
-                String[] fields = line.split(",", -1);
-                if (first) {
-                    first = false;
-                    if (isHeader(fields)) {
-                        checkHeader(fields, source);
-                        columns = fields.length;
-                        continue;
-                    }
-                }
-                if (columns < 0) {
-                    columns = fields.length;
-                } else if (fields.length != columns) {
-                    throw new InvalidInputException(source + ": line " + lineNumber + " has " + fields.length
-                            + " fields but the first line has " + columns);
-                }
-                double[] row = new double[fields.length];
-                for (int k = 0; k < fields.length; k++) {
-                    row[k] = parseNumber(fields[k], source, lineNumber, k);
-                }
-                rows.add(row);
-            }
+            return CsvPredictions.read(text, source, scores);
         } catch (IOException e) {
-            throw new InvalidInputException(source + ": cannot read: " + describe(e));
-        }
-        if (rows.isEmpty()) {
-            throw new InvalidInputException(source + ": no samples (the file is empty or holds only a header)");
-        }
-        int d = columns - 1;
-        if (d < 2) {
-            throw new InvalidInputException(source + ": " + columns + " column(s); a row needs the d ≥ 2 class "
-                    + "columns, then the label");
-        }
-        int n = rows.size();
-        double[] values = new double[n * d];
-        int[] labels = new int[n];
-        for (int i = 0; i < n; i++) {
-            double[] row = rows.get(i);
-            System.arraycopy(row, 0, values, i * d, d);
-            double label = row[d];
-            if (label != Math.rint(label) || Math.abs(label) > Integer.MAX_VALUE) {
-                throw new InvalidInputException(source + ": row " + i + ": label " + label + " is not an integer");
-            }
-            labels[i] = (int) label;
-        }
-        Predictions predictions = logits
-                ? Predictions.ofLogits(n, d, values, source)
-                : Predictions.ofProbabilities(n, d, values, source);
-        return new Data(predictions, Labels.of(labels, d, source + " (label column)"));
-    }
-
-    private static boolean isHeader(String[] fields) {
-        for (String field : fields) {
-            try {
-                Double.parseDouble(field.strip());
-            } catch (NumberFormatException e) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static void checkHeader(String[] fields, String source) {
-        Set<String> names = new HashSet<>();
-        for (String field : fields) {
-            String name = field.strip();
-            if (!names.add(name)) {
-                throw new InvalidInputException(source + ": line 1: header names column '" + name + "' twice");
-            }
-        }
-    }
-
-    private static double parseNumber(String field, String source, int line, int column) {
-        String text = field.strip();
-        if (text.isEmpty()) {
-            throw new InvalidInputException(source + ": line " + line + ", field " + (column + 1) + " is empty");
-        }
-        try {
-            double v = Double.parseDouble(text);
-            if (Double.isNaN(v) || Double.isInfinite(v)) {
-                throw new InvalidInputException(source + ": line " + line + ", field " + (column + 1) + ": "
-                        + text + " is not a finite number");
-            }
-            return v;
-        } catch (NumberFormatException e) {
-            throw new InvalidInputException(source + ": line " + line + ", field " + (column + 1) + ": '"
-                    + abbreviate(text) + "' is not a number");
+            throw new InvalidInputException(source + ": cannot read: " + IoMessages.describe(e));
         }
     }
 
@@ -301,12 +235,12 @@ public final class InputFiles {
                 try {
                     values.add(Integer.parseInt(text));
                 } catch (NumberFormatException e) {
-                    throw new InvalidInputException(source + ": line " + lineNumber + ": '" + abbreviate(text)
+                    throw new InvalidInputException(source + ": line " + lineNumber + ": '" + IoMessages.abbreviate(text, 40)
                             + "' is not an integer; use -1 for the test split and 0..k-1 for folds");
                 }
             }
         } catch (IOException e) {
-            throw new InvalidInputException(source + ": cannot read: " + describe(e));
+            throw new InvalidInputException(source + ": cannot read: " + IoMessages.describe(e));
         }
         if (values.size() != samples) {
             throw new InvalidInputException(source + ": " + values.size() + " lines for " + samples
@@ -317,22 +251,5 @@ public final class InputFiles {
             assignment[i] = values.get(i);
         }
         return Split.of(assignment, source);
-    }
-
-    private static String describe(IOException e) {
-        if (e instanceof java.nio.file.NoSuchFileException) {
-            return "no such file";
-        }
-        if (e instanceof java.nio.file.AccessDeniedException) {
-            return "permission denied";
-        }
-        if (e instanceof java.nio.charset.CharacterCodingException) {
-            return "not UTF-8 text";
-        }
-        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-    }
-
-    private static String abbreviate(String s) {
-        return s.length() > 40 ? s.substring(0, 40) + "…" : s;
     }
 }

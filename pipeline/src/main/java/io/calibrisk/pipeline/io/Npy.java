@@ -44,12 +44,12 @@ public final class Npy {
         try {
             size = Files.size(file);
         } catch (IOException e) {
-            throw new InvalidInputException(source + ": cannot read: " + describe(e));
+            throw new InvalidInputException(source + ": cannot read: " + IoMessages.describe(e));
         }
         try (InputStream in = Files.newInputStream(file)) {
             return read(in, size, source);
         } catch (IOException e) {
-            throw new InvalidInputException(source + ": cannot read: " + describe(e));
+            throw new InvalidInputException(source + ": cannot read: " + IoMessages.describe(e));
         }
     }
 
@@ -189,7 +189,8 @@ public final class Npy {
     private static Map<String, String> parseHeader(String header, String source) {
         String text = header.strip();
         if (!text.startsWith("{") || !text.endsWith("}")) {
-            throw new InvalidInputException(source + ": malformed .npy header (not a dictionary): " + abbreviate(text));
+            throw new InvalidInputException(source + ": malformed .npy header (not a dictionary): "
+                    + IoMessages.abbreviate(text, 60));
         }
         Map<String, String> out = new LinkedHashMap<>();
         String body = text.substring(1, text.length() - 1);
@@ -203,7 +204,8 @@ public final class Npy {
             }
             char quote = body.charAt(i);
             if (quote != '\'' && quote != '"') {
-                throw new InvalidInputException(source + ": malformed .npy header near: " + abbreviate(body.substring(i)));
+                throw new InvalidInputException(source + ": malformed .npy header near: "
+                        + IoMessages.abbreviate(body.substring(i), 60));
             }
             int end = body.indexOf(quote, i + 1);
             if (end < 0) {
@@ -255,7 +257,8 @@ public final class Npy {
                 && value.charAt(value.length() - 1) == value.charAt(0)) {
             return value.substring(1, value.length() - 1);
         }
-        throw new InvalidInputException(source + ": malformed .npy header ('" + key + "' is " + abbreviate(value)
+        throw new InvalidInputException(source + ": malformed .npy header ('" + key + "' is "
+                + IoMessages.abbreviate(value, 60)
                 + "; structured dtypes are not supported)");
     }
 
@@ -266,12 +269,14 @@ public final class Npy {
         if ("False".equals(value)) {
             return false;
         }
-        throw new InvalidInputException(source + ": malformed .npy header (fortran_order is " + abbreviate(value) + ")");
+        throw new InvalidInputException(source + ": malformed .npy header (fortran_order is "
+                + IoMessages.abbreviate(value, 60) + ")");
     }
 
     private static int[] parseShape(String value, String source) {
         if (!value.startsWith("(") || !value.endsWith(")")) {
-            throw new InvalidInputException(source + ": malformed .npy header (shape is " + abbreviate(value) + ")");
+            throw new InvalidInputException(source + ": malformed .npy header (shape is "
+                    + IoMessages.abbreviate(value, 60) + ")");
         }
         String inner = value.substring(1, value.length() - 1).strip();
         List<Integer> dims = new ArrayList<>();
@@ -291,7 +296,8 @@ public final class Npy {
                     }
                     dims.add((int) dim);
                 } catch (NumberFormatException e) {
-                    throw new InvalidInputException(source + ": malformed .npy header (shape " + abbreviate(value) + ")");
+                    throw new InvalidInputException(source + ": malformed .npy header (shape "
+                            + IoMessages.abbreviate(value, 60) + ")");
                 }
             }
         }
@@ -300,20 +306,6 @@ public final class Npy {
             shape[i] = dims.get(i);
         }
         return shape;
-    }
-
-    private static String abbreviate(String s) {
-        return s.length() > 60 ? s.substring(0, 60) + "…" : s;
-    }
-
-    private static String describe(IOException e) {
-        if (e instanceof java.nio.file.NoSuchFileException) {
-            return "no such file";
-        }
-        if (e instanceof java.nio.file.AccessDeniedException) {
-            return "permission denied";
-        }
-        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     }
 
     /** The dtypes calibrisk reads. */

@@ -46,8 +46,7 @@ public final class Npz {
         } catch (ZipException e) {
             throw new InvalidInputException(source + ": not a valid .npz (zip) archive: " + e.getMessage());
         } catch (IOException e) {
-            throw new InvalidInputException(source + ": cannot read: " + (e instanceof java.nio.file.NoSuchFileException
-                    || e instanceof java.io.FileNotFoundException ? "no such file" : e.getMessage()));
+            throw new InvalidInputException(source + ": cannot read: " + IoMessages.describe(e));
         } catch (IllegalArgumentException e) {
             throw new InvalidInputException(source + ": malformed .npz archive: " + e.getMessage());
         }

@@ -7,6 +7,8 @@ import io.calibrisk.pipeline.report.CalibrationCurve;
 import io.calibrisk.pipeline.report.CalibrationReport;
 import io.calibrisk.pipeline.report.EstimatorResult;
 import io.calibrisk.pipeline.io.InputFiles;
+import io.calibrisk.pipeline.io.LabelledPredictions;
+import io.calibrisk.pipeline.io.Scores;
 import io.calibrisk.pipeline.Calibrisk;
 
 import java.nio.file.Files;
@@ -18,7 +20,8 @@ import java.util.List;
 /**
  * Renders sample diagrams for a person to look at: the hand-built reports, and, with
  * {@code real}, runs of the pipeline on the shared CIFAR-10 predictions. Not a test (surefire
- * does not pick it up); run it from {@code cli/} with the test class path:
+ * does not pick it up); run it from {@code pipeline/} with the test class path, plus the
+ * estimator jars for {@code real}:
  * {@code java -cp target/classes:target/test-classes:<dependencies> io.calibrisk.pipeline.plot.ReliabilityDiagramDemo
  * /tmp/plots [real [top-label|class-wise|canonical]]}.
  */
@@ -45,9 +48,10 @@ public final class ReliabilityDiagramDemo {
         ReliabilityDiagram.write(SampleReports.classWise(12), null, p12, SampleReports.labels(p12, 4),
                 out.resolve("sample-classwise12.svg"));
         if (args.length > 1 && args[1].equals("real")) {
-            // The shared data sit beside the checkout; the demo runs from cli/.
+            // The shared data sit beside the checkout; the demo runs from pipeline/.
             Path data = Path.of(System.getProperty("calibrisk.shared.data", "../../shared/data"), "cifar10-vgg16");
-            InputFiles.Data d = InputFiles.readNpy(data.resolve("probs.npy"), data.resolve("labels.npy"), false);
+            LabelledPredictions d = InputFiles.readNpy(data.resolve("probs.npy"), data.resolve("labels.npy"),
+                    Scores.PROBABILITIES);
             for (Notion notion : List.of(Notion.TOP_LABEL, Notion.CLASS_WISE, Notion.CANONICAL)) {
                 if (args.length > 2 && !args[2].equals(notion.id())) {
                     continue;

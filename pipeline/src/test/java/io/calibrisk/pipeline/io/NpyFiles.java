@@ -1,4 +1,4 @@
-package io.calibrisk.cli;
+package io.calibrisk.pipeline.io;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -1,9 +1,6 @@
-package io.calibrisk.cli;
+package io.calibrisk.pipeline.io;
 
 import io.calibrisk.api.InvalidInputException;
-import io.calibrisk.pipeline.io.Npy;
-import io.calibrisk.pipeline.io.NpyArray;
-import io.calibrisk.pipeline.io.Npz;
 import io.calibrisk.testsupport.Generators;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -17,7 +14,6 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Map;
 
-import static io.calibrisk.cli.CliTest.run;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -33,11 +29,21 @@ class HostileFilesTest {
     Path folder;
 
     private static double[] values() {
-        return DATA.predictions().points().toArray();
+        return DATA.samples().probabilities();
     }
 
     private static long[] labels() {
-        return Arrays.stream(DATA.labels().toArray()).asLongStream().toArray();
+        return Arrays.stream(DATA.samples().labels()).asLongStream().toArray();
+    }
+
+    /** The predictions and labels as the pipeline sees them, for comparing two readings. */
+    private static void assertSameInput(LabelledPredictions expected, LabelledPredictions actual) {
+        assertArrayEquals(expected.predictions().points().toArray(), actual.predictions().points().toArray());
+        assertArrayEquals(expected.labels().toArray(), actual.labels().toArray());
+    }
+
+    private static String inputMessage(org.junit.jupiter.api.function.Executable read) {
+        return assertThrows(InvalidInputException.class, read).getMessage();
     }
 
     private static NpyArray read(byte[] bytes) throws IOException {
@@ -103,7 +109,7 @@ class HostileFilesTest {
     }
 
     @Test
-    void endToEndABigEndianFortranFileGivesTheSameReport() throws IOException {
+    void aBigEndianFortranFileGivesTheSameInput() throws IOException {
         double[] v = values();
         double[] transposed = new double[v.length];
         for (int i = 0; i < 60; i++) {
@@ -114,10 +120,10 @@ class HostileFilesTest {
         Path plain = NpyFiles.write(folder, "plain.npy", NpyFiles.npy("<f8", false, "(60, 3)", NpyFiles.doubles(LE, v)));
         Path odd = NpyFiles.write(folder, "odd.npy", NpyFiles.npy(">f8", true, "(60, 3)", NpyFiles.doubles(BE, transposed)));
         Path y = NpyFiles.write(folder, "y.npy", NpyFiles.npy(">i8", false, "(60,)", NpyFiles.longs(BE, labels())));
-        CliTest.Result a = run("evaluate", "--probs", plain.toString(), "--labels", y.toString(), "--format=json", "--no-timings");
-        CliTest.Result b = run("evaluate", "--probs", odd.toString(), "--labels", y.toString(), "--format=json", "--no-timings");
-        assertEquals(0, a.status(), a.err());
-        assertEquals(a.out(), b.out());
+        LabelledPredictions a = InputFiles.readNpy(plain, y, Scores.PROBABILITIES);
+        assertArrayEquals(v, a.predictions().points().toArray());
+        assertArrayEquals(DATA.samples().labels(), a.labels().toArray());
+        assertSameInput(a, InputFiles.readNpy(odd, y, Scores.PROBABILITIES));
     }
 
     @Test
@@ -148,13 +154,12 @@ class HostileFilesTest {
         Path packed = NpyFiles.write(folder, "packed.npz", NpyFiles.npz(Map.of("probs", probs, "labels", y), true));
         Path npy = NpyFiles.write(folder, "p.npy", probs);
         Path labels = NpyFiles.write(folder, "y.npy", y);
-        CliTest.Result a = run("evaluate", "--input", stored.toString(), "--format=json", "--no-timings");
-        CliTest.Result b = run("evaluate", "--input", packed.toString(), "--format=json", "--no-timings");
-        CliTest.Result c = run("evaluate", "--probs", npy.toString(), "--labels", labels.toString(), "--format=json",
-                "--no-timings");
-        assertEquals(0, a.status(), a.err());
-        assertEquals(a.out(), b.out());
-        assertEquals(a.out(), c.out());
+        LabelledPredictions a = InputFiles.readNpz(stored);
+        assertEquals(60, a.predictions().size());
+        assertEquals((float) values()[7], a.predictions().points().toArray()[7], 1e-6);
+        assertSameInput(a, InputFiles.readNpz(packed));
+        assertSameInput(a, InputFiles.read(packed, Scores.LOGITS));
+        assertSameInput(a, InputFiles.readNpy(npy, labels, Scores.PROBABILITIES));
         assertEquals(2, Npz.read(stored).size());
     }
 
@@ -164,38 +169,51 @@ class HostileFilesTest {
         double[] oneHot = new double[60 * 3];
         for (int i = 0; i < 60; i++) {
             for (int k = 0; k < 3; k++) {
-                logits[i * 3 + k] = Math.log(DATA.predictions().get(i, k)) * 7 + 40;
+                logits[i * 3 + k] = Math.log(values()[i * 3 + k]) * 7 + 40;
             }
-            oneHot[i * 3 + DATA.labels().get(i)] = 1;
+            oneHot[i * 3 + DATA.samples().labels()[i]] = 1;
         }
         byte[] l = NpyFiles.npy("<f8", false, "(60, 3)", NpyFiles.doubles(LE, logits));
         byte[] y = NpyFiles.npy("<f8", false, "(60, 3)", NpyFiles.doubles(LE, oneHot));
         Path npz = NpyFiles.write(folder, "logits.npz", NpyFiles.npz(Map.of("logits", l, "labels", y), true));
-        CliTest.Result result = run("evaluate", "--input", npz.toString());
-        assertEquals(0, result.status(), result.err());
+        LabelledPredictions read = InputFiles.readNpz(npz);
+        assertArrayEquals(DATA.samples().labels(), read.labels().toArray());
+        // softmax(7 log p + 40) = p^7 / Σ p^7
+        double[] p = values();
+        double norm = Math.pow(p[0], 7) + Math.pow(p[1], 7) + Math.pow(p[2], 7);
+        assertEquals(Math.pow(p[0], 7) / norm, read.predictions().get(0, 0), 1e-12);
         oneHot[5] = 1;
         Path bad = NpyFiles.write(folder, "bad.npz", NpyFiles.npz(Map.of("logits", l,
                 "labels", NpyFiles.npy("<f8", false, "(60, 3)", NpyFiles.doubles(LE, oneHot))), false));
-        CliTest.Result notOneHot = run("evaluate", "--input", bad.toString());
-        assertEquals(2, notOneHot.status());
-        assertTrue(notOneHot.err().contains("bad.npz[labels]: row 1 is not one-hot"), notOneHot.err());
+        String m = inputMessage(() -> InputFiles.readNpz(bad));
+        assertTrue(m.contains("bad.npz[labels]: row 1 is not one-hot"), m);
     }
 
     @Test
     void brokenNpzArchives() throws IOException {
         Path junk = Files.write(folder.resolve("junk.npz"), "this is not a zip file".getBytes(StandardCharsets.UTF_8));
-        CliTest.Result a = run("evaluate", "--input", junk.toString());
-        assertEquals(2, a.status());
-        assertTrue(a.err().contains("junk.npz") && a.err().contains("zip"), a.err());
+        String a = inputMessage(() -> InputFiles.readNpz(junk));
+        assertTrue(a.contains("junk.npz") && a.contains("zip"), a);
         byte[] y = NpyFiles.npy("<i8", false, "(60,)", NpyFiles.longs(LE, labels()));
         Path missing = NpyFiles.write(folder, "missing.npz", NpyFiles.npz(Map.of("labels", y, "other", y), false));
-        CliTest.Result b = run("evaluate", "--input", missing.toString());
-        assertEquals(2, b.status());
-        assertTrue(b.err().contains("'probs' or 'logits'") && b.err().contains("other"), b.err());
+        String b = inputMessage(() -> InputFiles.readNpz(missing));
+        assertTrue(b.contains("'probs' or 'logits'") && b.contains("other"), b);
         byte[] huge = NpyFiles.npy("<f8", false, "(2000000000, 1000)", new byte[16]);
         Path bomb = NpyFiles.write(folder, "bomb.npz", NpyFiles.npz(Map.of("probs", huge, "labels", y), true));
-        CliTest.Result c = run("evaluate", "--input", bomb.toString());
-        assertEquals(2, c.status());
-        assertTrue(c.err().contains("bomb.npz[probs]"), c.err());
+        String c = inputMessage(() -> InputFiles.readNpz(bomb));
+        assertTrue(c.contains("bomb.npz[probs]"), c);
+        String d = inputMessage(() -> InputFiles.readNpz(folder.resolve("absent.npz")));
+        assertTrue(d.contains("absent.npz") && d.contains("no such file"), d);
+    }
+
+    @Test
+    void npyFromAStreamIsNamedBySource() throws IOException {
+        byte[] probs = NpyFiles.npy("<f8", false, "(60, 3)", NpyFiles.doubles(LE, values()));
+        Path y = NpyFiles.write(folder, "y.npy", NpyFiles.npy("<i8", false, "(60,)", NpyFiles.longs(LE, labels())));
+        LabelledPredictions read = InputFiles.readNpy(new ByteArrayInputStream(probs), "<stdin>", y, Scores.PROBABILITIES);
+        assertArrayEquals(values(), read.predictions().points().toArray());
+        byte[] cut = Arrays.copyOf(probs, probs.length - 8);
+        String m = inputMessage(() -> InputFiles.readNpy(new ByteArrayInputStream(cut), "<stdin>", y, Scores.PROBABILITIES));
+        assertTrue(m.startsWith("<stdin>: truncated"), m);
     }
 }

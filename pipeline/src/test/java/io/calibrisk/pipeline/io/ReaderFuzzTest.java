@@ -1,15 +1,11 @@
-package io.calibrisk.cli;
+package io.calibrisk.pipeline.io;
 
 import io.calibrisk.api.InvalidInputException;
-import io.calibrisk.pipeline.io.InputFiles;
-import io.calibrisk.pipeline.io.Npy;
-import io.calibrisk.pipeline.io.Npz;
 import io.calibrisk.testsupport.Generators;
 import io.calibrisk.testsupport.Seeds;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.BufferedReader;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.StringReader;
@@ -39,15 +35,17 @@ class ReaderFuzzTest {
         long seconds = Long.getLong("calibrisk.fuzz.seconds", 10);
         SplittableRandom random = new SplittableRandom(Seeds.seed());
         Generators.Dataset data = Generators.dataset(20, 3, Generators.RowStyle.MIXED, 1);
-        double[] v = data.predictions().points().toArray();
-        long[] y = Arrays.stream(data.labels().toArray()).asLongStream().toArray();
+        double[] v = data.samples().probabilities();
+        long[] y = Arrays.stream(data.samples().labels()).asLongStream().toArray();
         byte[] npy = NpyFiles.npy("<f8", false, "(20, 3)", NpyFiles.doubles(ByteOrder.LITTLE_ENDIAN, v));
         byte[] npyLabels = NpyFiles.npy("<i8", false, "(20,)", NpyFiles.longs(ByteOrder.LITTLE_ENDIAN, y));
         byte[] npz = NpyFiles.npz(Map.of("probs", npy, "labels", npyLabels), true);
-        StringBuilder csvText = new StringBuilder("a,b,c,label\n");
+        // A byte-order mark, a quoted header, quoted fields and CRLF give the CSV parser's states to mutate.
+        StringBuilder csvText = new StringBuilder("\uFEFF\"a\",\"b, c\",c,label\r\n");
         for (int i = 0; i < 20; i++) {
-            csvText.append(v[3 * i]).append(',').append(v[3 * i + 1]).append(',').append(v[3 * i + 2]).append(',')
-                    .append(y[i]).append('\n');
+            String quote = i % 2 == 0 ? "\"" : "";
+            csvText.append(quote).append(v[3 * i]).append(quote).append(',').append(v[3 * i + 1]).append(',')
+                    .append(v[3 * i + 2]).append(',').append(y[i]).append(i % 3 == 0 ? "\r\n" : "\n");
         }
         byte[] csv = csvText.toString().getBytes(StandardCharsets.UTF_8);
         byte[] split = "-1\n-1\n-1\n-1\n0\n0\n0\n0\n1\n1\n1\n1\n0\n1\n0\n1\n0\n1\n-1\n-1\n".getBytes(StandardCharsets.UTF_8);
@@ -65,7 +63,7 @@ class ReaderFuzzTest {
                     case 0: {
                         Npy.read(new ByteArrayInputStream(mutant), random.nextBoolean() ? mutant.length : -1, "fuzz.npy");
                         Path file = Files.write(folder.resolve("fuzz.npy"), mutant);
-                        InputFiles.readNpy(file, labels, random.nextBoolean());
+                        InputFiles.readNpy(file, labels, Scores.of(random.nextBoolean()));
                         break;
                     }
                     case 1: {
@@ -75,8 +73,8 @@ class ReaderFuzzTest {
                         break;
                     }
                     case 2:
-                        InputFiles.readCsv(new BufferedReader(new StringReader(new String(mutant, StandardCharsets.UTF_8))),
-                                "fuzz.csv", random.nextBoolean());
+                        InputFiles.readCsv(new StringReader(new String(mutant, StandardCharsets.UTF_8)), "fuzz.csv",
+                                Scores.of(random.nextBoolean()));
                         break;
                     default: {
                         Path file = Files.write(folder.resolve("split.txt"), mutant);

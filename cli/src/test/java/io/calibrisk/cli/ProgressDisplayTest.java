@@ -1,0 +1,31 @@
+package io.calibrisk.cli;
+
+import io.calibrisk.pipeline.evaluation.Progress;
+import org.junit.jupiter.api.Test;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** The progress display off a terminal: a plain line on standard error, or silence with --quiet. */
+class ProgressDisplayTest {
+
+    private static String show(boolean quiet) {
+        StringWriter err = new StringWriter();
+        try (ProgressDisplay display = ProgressDisplay.create(quiet, new PrintWriter(err), "net")) {
+            display.update(new Progress.Event("bins", 0, 1, 4, 17, 90, 90));
+        }
+        return err.toString();
+    }
+
+    @Test
+    void aFinishedEstimatorGetsALine() {
+        assertEquals("net: bins: 90/90 fits (fold 5, grid point 18)" + System.lineSeparator(), show(false));
+    }
+
+    @Test
+    void quietIsASilentDisplayNotNull() {
+        assertEquals("", show(true));
+    }
+}
