@@ -53,10 +53,24 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
     }
 
     /**
-     * The key of a training fold's factorisation in the run's cache: equal folds and equal
-     * settings give bit-identical factorisations, so {@code kkr} and {@code ukkr} share one.
+     * The key of a training fold's factorisation in the run's cache: the fold (equal ids within
+     * a run mean equal data) and every setting the factorisation depends on, the kernel by its
+     * name (unique among a run's kernels). Equal keys give bit-identical factorisations, so
+     * {@code kkr} and {@code ukkr} share one.
+     *
+     * @param fold      the training fold
+     * @param kernel    the positive-definite kernel's name
+     * @param parameter the kernel's parameter
+     * @param mode      exact or fast
+     * @param tolerance the fast mode's relative trace tolerance
+     * @param maxRank   the fast mode's rank cap
      */
-    private record SpectrumKey(TrainingFold.Id fold, KrrSettings settings) {
+    record SpectrumKey(TrainingFold.Id fold, String kernel, double parameter, Mode mode, double tolerance,
+                       int maxRank) {
+        SpectrumKey(TrainingFold.Id fold, KrrSettings settings) {
+            this(fold, settings.kernel().name(), settings.parameter(), settings.mode(), settings.tolerance(),
+                    settings.maxRank());
+        }
     }
 
     @Override

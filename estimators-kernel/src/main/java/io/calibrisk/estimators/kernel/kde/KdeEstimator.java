@@ -7,7 +7,6 @@ import io.calibrisk.api.estimator.MemoryNeed;
 import io.calibrisk.api.estimator.Parallelism;
 import io.calibrisk.api.estimator.TrainingFold;
 import io.calibrisk.api.search.Hyperparameters;
-import io.calibrisk.estimators.kernel.DirichletDensity;
 
 import java.util.List;
 import java.util.Set;
@@ -30,16 +29,17 @@ final class KdeEstimator implements CalibrationEstimator {
     private static final int MAX_REMEMBERED = 64;
     private static final double[] DEFAULTS = Bandwidths.defaults();
 
-    private final KernelSpace space;
+    private final KdeKernel kernel;
     private final int dimension;
     private final Parallelism parallelism;
     private final Set<Double> seen = new ConcurrentSkipListSet<>();
-    private final NormaliserCache normalisers = new NormaliserCache();
+    private final NormaliserCache normalisers;
 
-    KdeEstimator(KernelSpace space, int dimension, Parallelism parallelism) {
-        this.space = space;
+    KdeEstimator(KdeKernel kernel, int dimension, Parallelism parallelism) {
+        this.kernel = kernel;
         this.dimension = dimension;
         this.parallelism = parallelism;
+        this.normalisers = new NormaliserCache(kernel);
     }
 
     @Override
@@ -50,7 +50,7 @@ final class KdeEstimator implements CalibrationEstimator {
         }
         double[] planned = new double[grid.size()];
         for (int i = 0; i < planned.length; i++) {
-            planned[i] = DirichletDensity.checkBandwidth(grid.get(i).value(Bandwidths.NAME));
+            planned[i] = Bandwidths.check(grid.get(i).value(Bandwidths.NAME));
         }
         return prepare(fold.data(), planned);
     }
@@ -63,20 +63,20 @@ final class KdeEstimator implements CalibrationEstimator {
         if (training.size() < 1) {
             throw InvalidSettingException.of("kde training set size", training.size(), "must be at least 1");
         }
-        return new KdeTraining(this, space, dimension, TrainingSet.of(training, space), planned);
+        return new KdeTraining(this, kernel, dimension, TrainingSet.of(training, kernel), planned);
     }
 
     /**
-     * Per fold: the training points in two layouts and their constants per bandwidth, and for
+     * Per fold: the training points and their statistics, their constants per bandwidth, and for
      * each of the evaluation and test points the features of every bandwidth of the batch (held
      * until the pipeline asks for them) plus one batch of fitted values while computing.
      */
     @Override
     public MemoryNeed memoryNeed(int trainingSize, int querySize, int dimension) {
-        long coordinates = space.coordinates(dimension);
+        long statistics = kernel.width(dimension);
         long grid = Math.max(DEFAULTS.length, seen.size());
-        long training = trainingSize * (3 * coordinates + grid + 2 * dimension + 4);
-        long queries = querySize * (3 * grid * dimension + 2 * coordinates + 2);
+        long training = trainingSize * (4L * dimension + 2 * statistics + grid + 4);
+        long queries = querySize * (3 * grid * dimension + 2L * dimension + statistics + 2);
         return new MemoryNeed(8 * (training + queries), "");
     }
 
