@@ -2,22 +2,37 @@ package io.calibrisk.estimators.kkr;
 
 import io.calibrisk.api.CalibriskPlugin;
 import io.calibrisk.api.InvalidSettingException;
+import io.calibrisk.api.data.CalibrationSet;
 import io.calibrisk.api.data.Notion;
+import io.calibrisk.api.data.Points;
+import io.calibrisk.api.estimator.CalibrationFunction;
 import io.calibrisk.api.estimator.EstimatorProvider;
+import io.calibrisk.api.estimator.Parallelism;
+import io.calibrisk.api.estimator.PreparedTraining;
+import io.calibrisk.api.estimator.RunCache;
+import io.calibrisk.api.estimator.TrainingFold;
 import io.calibrisk.api.kernel.KernelDomain;
 import io.calibrisk.api.kernel.PositiveDefiniteKernel;
 import io.calibrisk.api.search.Axis;
+import io.calibrisk.api.search.Hyperparameters;
 import io.calibrisk.api.setting.Setting;
 import io.calibrisk.api.setting.ValueType;
 import io.calibrisk.estimators.kkr.kernel.LaplacianKernel;
+import io.calibrisk.testsupport.Simulations;
 import org.junit.jupiter.api.Test;
 
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntConsumer;
+import java.util.stream.IntStream;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -90,6 +105,45 @@ class KernelRidgeProviderTest {
         assertEquals(Mode.EXACT, settings.mode());
         assertEquals(0.0, settings.tolerance());
         assertEquals(7, settings.maxRank());
+    }
+
+    /** A later round of a search, announced with plan, is fitted ahead (fast mode) to the same functions. */
+    @Test
+    void aLaterRoundAnnouncedWithPlanIsFittedAheadToTheSameFunctions() {
+        CalibrationSet all = Simulations.paper(4).samples().component(Notion.CANONICAL);
+        CalibrationSet training = all.select(IntStream.range(0, 300).toArray());
+        Points queries = all.select(IntStream.range(300, 400).toArray()).points();
+        AtomicInteger work = new AtomicInteger();
+        Parallelism counting = new Parallelism() {
+            @Override
+            public int threads() {
+                return 1;
+            }
+
+            @Override
+            public void forEach(int count, IntConsumer task) {
+                work.incrementAndGet();
+                Parallelism.sequential().forEach(count, task);
+            }
+        };
+        List<Hyperparameters> round = List.of(point(3e-3), point(2e-5));
+        PreparedTraining planned = new KroneckerKrr().create(Fixtures.context(Notion.CANONICAL, 5, Map.of(), counting,
+                RunCache.none())).prepare(TrainingFold.of(training));
+        int announced = work.get();
+        planned.plan(round);
+        assertTrue(work.get() > announced, "plan fits the round ahead");
+        PreparedTraining alone = Fixtures.prepare(new KroneckerKrr(), Notion.CANONICAL, training, Map.of());
+        for (Hyperparameters point : round) {
+            CalibrationFunction h = planned.fit(point);
+            assertSame(h, planned.fit(point), "fitted ahead, once");
+            assertNotSame(alone.fit(point), alone.fit(point), "a point not announced is fitted when asked for");
+            assertArrayEquals(alone.fit(point).bilinearForm().orElseThrow().features(queries).values(),
+                    h.bilinearForm().orElseThrow().features(queries).values(), point.toString());
+        }
+    }
+
+    private static Hyperparameters point(double c) {
+        return Hyperparameters.of(Map.of("lambda", c));
     }
 
     @Test

@@ -18,7 +18,8 @@ import java.util.concurrent.ConcurrentSkipListSet;
  * decides which bandwidths to compute together.
  *
  * <p>A batch of bandwidths shares the bandwidth-free work. When the pipeline says which grid a
- * fold will be fitted on ({@link TrainingFold#planned()}), a batch is that grid's
+ * fold will be fitted on ({@link TrainingFold#planned()}, and for later rounds of a search
+ * {@link io.calibrisk.api.estimator.PreparedTraining#plan}), a batch is that round's
  * bandwidths not yet computed for the same points. A caller that fits one point at a time
  * without announcing a grid gets a guessed batch: the bandwidth asked for, every bandwidth
  * fitted so far in this run (by any fold), and the whole default grid when the bandwidth asked
@@ -44,15 +45,22 @@ final class KdeEstimator implements CalibrationEstimator {
 
     @Override
     public KdeTraining prepare(TrainingFold fold) {
-        List<Hyperparameters> grid = fold.planned();
-        if (grid.isEmpty()) {
-            return prepare(fold.data(), null);
+        return prepare(fold.data(), bandwidths(fold.planned()));
+    }
+
+    /**
+     * @param points announced points
+     * @return their bandwidths, or null when none are announced
+     */
+    static double[] bandwidths(List<Hyperparameters> points) {
+        if (points.isEmpty()) {
+            return null;
         }
-        double[] planned = new double[grid.size()];
-        for (int i = 0; i < planned.length; i++) {
-            planned[i] = Bandwidths.check(grid.get(i).value(Bandwidths.NAME));
+        double[] out = new double[points.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = Bandwidths.check(points.get(i).value(Bandwidths.NAME));
         }
-        return prepare(fold.data(), planned);
+        return out;
     }
 
     private KdeTraining prepare(CalibrationSet training, double[] planned) {
@@ -97,7 +105,7 @@ final class KdeEstimator implements CalibrationEstimator {
     /**
      * @param bandwidth the bandwidth asked for
      * @param computed  bandwidths already computed for the same points
-     * @param planned   the fold's announced grid of bandwidths, or null
+     * @param planned   the bandwidths of the fold's announced round, or null
      * @return the batch, ascending; it contains {@code bandwidth}
      */
     double[] batch(double bandwidth, Set<Double> computed, double[] planned) {

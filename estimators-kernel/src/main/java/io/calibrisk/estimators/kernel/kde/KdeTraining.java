@@ -12,6 +12,7 @@ import org.slf4j.LoggerFactory;
 
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -31,8 +32,8 @@ final class KdeTraining implements PreparedTraining {
     private final TrainingSet training;
     private final Map<Double, double[]> logNormalisers = new HashMap<>();
     private final FeatureCache cache = new FeatureCache();
-    /** The bandwidths the pipeline announced for this fold, or null. */
-    private final double[] planned;
+    /** The bandwidths of the round the pipeline announced last for this fold, or null. */
+    private volatile double[] planned;
 
     KdeTraining(KdeEstimator estimator, KdeKernel kernel, int dimension, TrainingSet training, double[] planned) {
         this.estimator = estimator;
@@ -40,6 +41,15 @@ final class KdeTraining implements PreparedTraining {
         this.dimension = dimension;
         this.training = training;
         this.planned = planned;
+    }
+
+    /** The next round's bandwidths are computed together, in one batch, when the first of them is asked for. */
+    @Override
+    public void plan(List<Hyperparameters> points) {
+        double[] round = KdeEstimator.bandwidths(points);
+        if (round != null) {
+            planned = round;
+        }
     }
 
     /**

@@ -7,6 +7,7 @@ import io.calibrisk.api.estimator.Parallelism;
 import io.calibrisk.api.estimator.PreparedTraining;
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntConsumer;
@@ -53,14 +54,27 @@ class KdeBatchTest {
         assertEquals(first.length, again.length);
     }
 
-    /**
-     * Features computed ahead are found by the points' values, not by which object holds them:
-     * equal points in a new object cost no work (counted as calls on the pool).
-     */
+    /** A later round announced with plan is computed in one batch when its first point is asked for. */
     @Test
-    void featuresComputedAheadAreFoundByTheValuesOfThePoints() {
+    void aRoundAnnouncedWithPlanIsOneBatch() {
         AtomicInteger work = new AtomicInteger();
-        Parallelism counting = new Parallelism() {
+        PreparedTraining prepared = KdeFixture.prepare(KdeFixture.estimator(Notion.TOP_LABEL, 2, counting(work)),
+                KdeFixture.set(new double[][] {{0.6}, {0.9}, {0.75}}, new double[][] {{0}, {1}, {1}}));
+        Points queries = Points.ofRows(new double[][] {{0.7}, {0.95}});
+        prepared.plan(List.of(KdeFixture.bandwidth(0.03), KdeFixture.bandwidth(0.7)));
+        KdeFixture.features(prepared.fit(KdeFixture.bandwidth(0.03)), queries);
+        int batch = work.get();
+        assertTrue(batch > 0);
+        FeatureMatrix second = KdeFixture.features(prepared.fit(KdeFixture.bandwidth(0.7)), queries);
+        assertEquals(batch, work.get(), "the round's second bandwidth was computed with the first");
+        assertArrayEquals(KdeFixture.features(KdeFixture.fit(Notion.TOP_LABEL, 2, KdeFixture.set(
+                new double[][] {{0.6}, {0.9}, {0.75}}, new double[][] {{0}, {1}, {1}}), 0.7), queries).values(),
+                second.values());
+    }
+
+    /** Counts the calls on a sequential pool: the work kde does. */
+    private static Parallelism counting(AtomicInteger work) {
+        return new Parallelism() {
             @Override
             public int threads() {
                 return 1;
@@ -72,7 +86,16 @@ class KdeBatchTest {
                 Parallelism.sequential().forEach(count, task);
             }
         };
-        PreparedTraining prepared = KdeFixture.prepare(KdeFixture.estimator(Notion.TOP_LABEL, 2, counting),
+    }
+
+    /**
+     * Features computed ahead are found by the points' values, not by which object holds them:
+     * equal points in a new object cost no work (counted as calls on the pool).
+     */
+    @Test
+    void featuresComputedAheadAreFoundByTheValuesOfThePoints() {
+        AtomicInteger work = new AtomicInteger();
+        PreparedTraining prepared = KdeFixture.prepare(KdeFixture.estimator(Notion.TOP_LABEL, 2, counting(work)),
                 KdeFixture.set(new double[][] {{0.6}, {0.9}, {0.75}}, new double[][] {{0}, {1}, {1}}));
         double[][] rows = {{0.7}, {0.95}};
         KdeFixture.features(prepared.fit(KdeFixture.bandwidth(1e-5)), Points.ofRows(rows));
