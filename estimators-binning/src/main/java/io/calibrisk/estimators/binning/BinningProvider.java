@@ -23,13 +23,13 @@ abstract class BinningProvider implements EstimatorProvider {
     /** The tuned grid {5, 10, …, 90}. */
     static final double[] TUNED_BINS = {5, 10, 15, 20, 25, 30, 35, 40, 45, 50, 55, 60, 65, 70, 75, 80, 85, 90};
 
+    /** The domain of the number of bins: at most a million, so that the bins' arrays stay small. */
+    static final ValueType.IntegerRange BIN_COUNTS = ValueType.integer(1, 1_000_000);
+
     @Override
     public Set<Notion> notions() {
         return EnumSet.of(Notion.TOP_LABEL, Notion.CLASS_WISE);
     }
-
-    /** The domain of the number of bins. */
-    static final ValueType.IntegerRange BIN_COUNTS = ValueType.integer(1, 1_000_000);
 
     @Override
     public SearchSpace defaultSearchSpace(Notion notion) {
@@ -76,10 +76,8 @@ abstract class BinningProvider implements EstimatorProvider {
      */
     abstract PreparedBins prepare(double[] z, double[] t);
 
+    /** The axis's domain again: calibrisk checks it before any work, this guards direct callers. */
     private int bins(double value) {
-        if (value != Math.rint(value) || value < 1 || value > 1_000_000) {
-            throw InvalidSettingException.of(name() + ".bins", value, "must be a whole number from 1 to 1000000");
-        }
-        return (int) value;
+        return (int) BIN_COUNTS.check(name() + "." + BINS, value);
     }
 }

@@ -1,5 +1,6 @@
 package io.calibrisk.estimators.binning;
 
+import io.calibrisk.api.CalibriskPlugin;
 import io.calibrisk.api.InvalidSettingException;
 import io.calibrisk.api.data.CalibrationSet;
 import io.calibrisk.api.data.Notion;
@@ -9,31 +10,42 @@ import io.calibrisk.api.estimator.EstimatorContext;
 import io.calibrisk.api.estimator.EstimatorProvider;
 import io.calibrisk.api.estimator.FeatureMatrix;
 import io.calibrisk.api.estimator.Parallelism;
+import io.calibrisk.api.estimator.RunCache;
+import io.calibrisk.api.estimator.TrainingFold;
+import io.calibrisk.api.search.Axis;
 import io.calibrisk.api.search.Hyperparameters;
+import io.calibrisk.api.setting.SettingValues;
+import io.calibrisk.api.setting.ValueType;
 import io.calibrisk.testsupport.Generators;
 import io.calibrisk.testsupport.ReferenceBinning;
+import io.calibrisk.testsupport.ReferenceRisk;
 import io.calibrisk.testsupport.Seeds;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
 import java.util.Map;
+import java.util.ServiceLoader;
+import java.util.Set;
 import java.util.SplittableRandom;
 
 import static io.calibrisk.testsupport.Assertions.assertClose;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.quicktheories.generators.SourceDSL.integers;
 
 class BinningTest {
 
-    private static CalibrationFunction fit(EstimatorProvider provider, double[] z, double[] t, int bins) {
-        EstimatorContext context = new EstimatorContext(Notion.TOP_LABEL, 2, Map.of(), Map.of(), Parallelism.sequential());
+    private static CalibrationFunction fit(EstimatorProvider provider, double[] z, double[] t, double bins) {
+        EstimatorContext context = new EstimatorContext(Notion.TOP_LABEL, 2, SettingValues.none(),
+                Parallelism.sequential(), RunCache.none());
         CalibrationSet training = new CalibrationSet(Points.of(z.length, 1, z), Points.of(t.length, 1, t));
-        return provider.create(context).prepare(training).fit(Hyperparameters.of(Map.of("bins", (double) bins)));
+        return provider.create(context).prepare(TrainingFold.of(training))
+                .fit(Hyperparameters.of(Map.of("bins", bins)));
     }
 
     private static double[][] topLabel(Generators.Dataset data) {
-        CalibrationSet set = Notion.TOP_LABEL.components(data.predictions(), data.labels()).get(0);
+        CalibrationSet set = data.samples().component(Notion.TOP_LABEL);
         return new double[][] {set.points().toArray(), set.targets().toArray()};
     }
 
@@ -136,9 +148,60 @@ class BinningTest {
     }
 
     @Test
+    void theBinsAxisIsAnIntegerFromOneOnALinearScale() {
+        for (EstimatorProvider provider : List.of(new FifteenBins(), new EqualWidthBins(), new EqualMassBins())) {
+            for (Notion notion : provider.notions()) {
+                Axis axis = provider.defaultSearchSpace(notion).axis("bins");
+                assertEquals(Axis.Scale.LINEAR, axis.scale(), provider.name());
+                assertEquals(ValueType.integer(1, 1_000_000), axis.domain(), provider.name());
+                assertTrue(provider.settings(notion).isEmpty(), provider.name() + " has no settings");
+            }
+            assertEquals(Set.of(Notion.TOP_LABEL, Notion.CLASS_WISE), provider.notions());
+        }
+    }
+
+    @Test
+    void thePluginContributesTheThreeBinningEstimators() {
+        BinningPlugin plugin = null;
+        for (CalibriskPlugin found : ServiceLoader.load(CalibriskPlugin.class)) {
+            if (found instanceof BinningPlugin) {
+                plugin = (BinningPlugin) found;
+            }
+        }
+        assertTrue(plugin != null, "BinningPlugin is listed in META-INF/services");
+        assertEquals(CalibriskPlugin.SPI_VERSION, plugin.spiVersion());
+        assertEquals(List.of("bins-15", "bins", "bins-mass"),
+                plugin.estimators().stream().map(EstimatorProvider::name).toList());
+        assertTrue(plugin.densityKernels().isEmpty() && plugin.positiveDefiniteKernels().isEmpty());
+    }
+
+    /** Identity 1 of DESIGN.md for every binning estimator: the bilinear-form risk and estimate equal the pairwise ones. */
+    @Test
+    void bilinearRiskEqualsPairwiseRisk() {
+        Seeds.qt(100).forAll(Generators.datasets(6, 120, 2, 5), integers().between(1, 40)).checkAssert((data, bins) -> {
+            CalibrationSet set = data.samples().component(Notion.TOP_LABEL);
+            int n = set.size();
+            CalibrationSet training = set.select(java.util.stream.IntStream.range(0, n / 2).toArray());
+            CalibrationSet evaluation = set.select(java.util.stream.IntStream.range(n / 2, n).toArray());
+            for (EstimatorProvider provider : List.of(new EqualWidthBins(), new EqualMassBins())) {
+                CalibrationFunction h = fit(provider, training.points().toArray(), training.targets().toArray(), bins);
+                String what = provider.name() + ", " + data + ", bins " + bins;
+                assertClose(ReferenceRisk.pairwise(h, evaluation),
+                        ReferenceRisk.bilinear(h.bilinearForm().orElseThrow(), evaluation), 1e-9, 1e-15, what);
+                assertClose(ReferenceRisk.estimate(h, evaluation.points()),
+                        ReferenceRisk.bilinearEstimate(h.bilinearForm().orElseThrow(), evaluation.points()), 1e-12,
+                        1e-18, what);
+            }
+        });
+    }
+
+    @Test
     void nonIntegralBinCountsAreRejected() {
         InvalidSettingException e = assertThrows(InvalidSettingException.class,
                 () -> fit(new EqualWidthBins(), new double[] {0.5, 0.6}, new double[] {1, 0}, 0));
-        assertEquals("bins.bins = 0.0: must be a whole number from 1 to 1000000", e.getMessage());
+        assertEquals("bins.bins = 0: must be an integer from 1 to 1000000", e.getMessage());
+        InvalidSettingException fraction = assertThrows(InvalidSettingException.class,
+                () -> fit(new EqualMassBins(), new double[] {0.5, 0.6}, new double[] {1, 0}, 2.5));
+        assertEquals("bins-mass.bins = 2.5: must be an integer from 1 to 1000000", fraction.getMessage());
     }
 }

@@ -4,6 +4,8 @@ import io.calibrisk.api.InvalidInputException;
 import io.calibrisk.api.kernel.DensityKernel;
 import io.calibrisk.api.kernel.KernelDomain;
 
+import java.util.Optional;
+
 /**
  * {@code beta}: the Beta density kernel on [0, 1] (Chen, 1999), {@code k(c; x)} = the density
  * at x of {@code Beta(c/b + 1, (1 − c)/b + 1)}, used by kernel density ratio estimation of
@@ -12,10 +14,36 @@ import io.calibrisk.api.kernel.KernelDomain;
  * <pre>  log k(c; x) = (c/b) log x + ((1 − c)/b) log(1 − x) − lnΓ(p) − lnΓ(q) + lnΓ(p + q),
  *  p = c/b + 1,  q = (1 − c)/b + 1.</pre>
  *
- * <p>It is the {@link DirichletKernel} on the two coordinates {@code (z, 1 − z)}. Not symmetric
- * and not positive definite; x = 0 or 1 follows 0·log 0 = 0. Cost: O(1) per evaluation.
+ * <p>It is the {@link DirichletKernel} on the two coordinates {@code (z, 1 − z)}; its
+ * {@link #exponentialForm() exponential form} has u(c) = (c, 1 − c),
+ * s(x) = (log x, log(1 − x)) and A(c, b) = log B(c/b + 1, (1 − c)/b + 1). Not symmetric and
+ * not positive definite; x = 0 or 1 follows 0·log 0 = 0. Bandwidths below
+ * {@value DirichletDensity#MIN_BANDWIDTH} are refused. Cost: O(1) per evaluation.
  */
 public final class BetaKernel implements DensityKernel {
+    private static final ExponentialForm FORM = new ExponentialForm() {
+        @Override
+        public int statistics(int dimension) {
+            return 2;
+        }
+
+        @Override
+        public void centreStatistics(double[] centre, double[] out) {
+            out[0] = centre[0];
+            out[1] = 1.0 - centre[0];
+        }
+
+        @Override
+        public void pointStatistics(double[] x, double[] out) {
+            out[0] = DirichletDensity.logCoordinate(x[0]);
+            out[1] = DirichletDensity.logCoordinate(1.0 - x[0]);
+        }
+
+        @Override
+        public double logNormaliser(double[] centre, double bandwidth) {
+            return DirichletDensity.logNormaliser(pair(centre[0]), DirichletDensity.checkBandwidth("beta", bandwidth));
+        }
+    };
 
     @Override
     public String name() {
@@ -33,12 +61,18 @@ public final class BetaKernel implements DensityKernel {
     }
 
     @Override
-    public double logDensity(double[] center, double[] x, double bandwidth) {
-        if (center.length != 1 || x.length != 1) {
-            throw new InvalidInputException("beta kernel: centre of dimension " + center.length
+    public double logDensity(double[] centre, double[] x, double bandwidth) {
+        if (centre.length != 1 || x.length != 1) {
+            throw new InvalidInputException("beta kernel: centre of dimension " + centre.length
                     + " and point of dimension " + x.length + " must both be scalars");
         }
-        return DirichletDensity.logDensity(pair(center[0]), pair(x[0]), bandwidth);
+        DirichletDensity.checkBandwidth(name(), bandwidth);
+        return DirichletDensity.logDensity(pair(centre[0]), pair(x[0]), bandwidth);
+    }
+
+    @Override
+    public Optional<ExponentialForm> exponentialForm() {
+        return Optional.of(FORM);
     }
 
     private static double[] pair(double z) {

@@ -2,6 +2,7 @@ package io.calibrisk.estimators.kernel;
 
 import io.calibrisk.api.InvalidInputException;
 import io.calibrisk.api.InvalidSettingException;
+import io.calibrisk.api.setting.ValueType;
 import org.hipparchus.special.Gamma;
 
 /**
@@ -18,27 +19,27 @@ import org.hipparchus.special.Gamma;
  *
  * <p>Cost: O(D) for D coordinates, dominated by D + 1 evaluations of lnΓ.
  */
-public final class DirichletDensity {
+final class DirichletDensity {
     /**
      * The smallest bandwidth accepted. Below it, {@code α = c/b + 1} and lnΓ(α) approach the
      * overflow threshold of a double; the published grids stop at 1e−5.
      */
-    public static final double MIN_BANDWIDTH = 1e-100;
+    static final double MIN_BANDWIDTH = 1e-100;
 
     private DirichletDensity() {
     }
 
+    /** The bandwidths the Beta and Dirichlet kernels accept. */
+    static final ValueType.RealRange BANDWIDTHS = ValueType.real(MIN_BANDWIDTH, true, Double.POSITIVE_INFINITY, false);
+
     /**
+     * @param kernel    the kernel's name, for the message
      * @param bandwidth a bandwidth b
      * @return b, if it is finite and at least {@link #MIN_BANDWIDTH}
      * @throws InvalidSettingException otherwise
      */
-    public static double checkBandwidth(double bandwidth) {
-        if (!(bandwidth >= MIN_BANDWIDTH) || !Double.isFinite(bandwidth)) {
-            throw InvalidSettingException.of("bandwidth", bandwidth,
-                    "must be a finite number of at least " + MIN_BANDWIDTH);
-        }
-        return bandwidth;
+    static double checkBandwidth(String kernel, double bandwidth) {
+        return BANDWIDTHS.check(kernel + " kernel bandwidth", bandwidth);
     }
 
     /**
@@ -49,7 +50,7 @@ public final class DirichletDensity {
      * @param bandwidth the bandwidth b
      * @return α
      */
-    public static double concentration(double center, double bandwidth) {
+    static double concentration(double center, double bandwidth) {
         return center / bandwidth + 1.0;
     }
 
@@ -61,7 +62,7 @@ public final class DirichletDensity {
      * @param bandwidth the bandwidth b
      * @return {@code Σ_k lnΓ(α_k) − lnΓ(Σ_k α_k)}, finite
      */
-    public static double logNormaliser(double[] center, double bandwidth) {
+    static double logNormaliser(double[] center, double bandwidth) {
         double sumLogGamma = 0;
         double sumAlpha = 0;
         for (double c : center) {
@@ -73,6 +74,14 @@ public final class DirichletDensity {
     }
 
     /**
+     * @param coordinate a coordinate x_k in [0, 1]
+     * @return {@code log x_k}, −∞ for 0 (of either sign)
+     */
+    static double logCoordinate(double coordinate) {
+        return coordinate == 0 ? Double.NEGATIVE_INFINITY : Math.log(coordinate);
+    }
+
+    /**
      * {@code Σ_k (α_k − 1) log x_k} with {@code α_k − 1 = c_k / b}, and the conventions of the
      * class description for zeros.
      *
@@ -81,7 +90,7 @@ public final class DirichletDensity {
      * @param bandwidth the bandwidth b
      * @return the sum; −∞ where the density is zero
      */
-    public static double logNumerator(double[] center, double[] x, double bandwidth) {
+    static double logNumerator(double[] center, double[] x, double bandwidth) {
         double sum = 0;
         for (int k = 0; k < x.length; k++) {
             if (center[k] == 0) {
@@ -104,8 +113,8 @@ public final class DirichletDensity {
      * @throws InvalidInputException   if a coordinate is outside [0, 1] or the lengths differ
      * @throws InvalidSettingException if the bandwidth is invalid
      */
-    public static double logDensity(double[] center, double[] x, double bandwidth) {
-        checkBandwidth(bandwidth);
+    static double logDensity(double[] center, double[] x, double bandwidth) {
+        checkBandwidth("dirichlet", bandwidth);
         if (center.length != x.length || x.length == 0) {
             throw new InvalidInputException("kernel arguments: centre of dimension " + center.length
                     + " and point of dimension " + x.length + " must have one equal, positive dimension");

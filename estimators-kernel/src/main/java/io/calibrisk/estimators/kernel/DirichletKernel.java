@@ -3,6 +3,8 @@ package io.calibrisk.estimators.kernel;
 import io.calibrisk.api.kernel.DensityKernel;
 import io.calibrisk.api.kernel.KernelDomain;
 
+import java.util.Optional;
+
 /**
  * {@code dirichlet}: the Dirichlet density kernel on the probability simplex,
  * {@code k(c; x) = Dir(x; c/b + 1)}, the density at x of the Dirichlet distribution with
@@ -12,10 +14,36 @@ import io.calibrisk.api.kernel.KernelDomain;
  *
  * <pre>  log k(c; x) = Σ_k (c_k / b) log x_k − Σ_k lnΓ(α_k) + lnΓ(Σ_k α_k).</pre>
  *
- * <p>Not symmetric and not positive definite. Coordinates of exactly 0 follow 0·log 0 = 0 (see
- * {@link DirichletDensity}). Cost: O(d) per evaluation (d + 1 evaluations of lnΓ).
+ * <p>Its {@link #exponentialForm() exponential form} has u(c) = c, s(x) = log x and
+ * A(c, b) = log B(c/b + 1). Not symmetric and not positive definite. Coordinates of exactly 0
+ * follow 0·log 0 = 0 (see {@link DirichletDensity}). Bandwidths below
+ * {@value DirichletDensity#MIN_BANDWIDTH} are refused. Cost: O(d) per evaluation (d + 1
+ * evaluations of lnΓ).
  */
 public final class DirichletKernel implements DensityKernel {
+    private static final ExponentialForm FORM = new ExponentialForm() {
+        @Override
+        public int statistics(int dimension) {
+            return dimension;
+        }
+
+        @Override
+        public void centreStatistics(double[] centre, double[] out) {
+            System.arraycopy(centre, 0, out, 0, centre.length);
+        }
+
+        @Override
+        public void pointStatistics(double[] x, double[] out) {
+            for (int k = 0; k < x.length; k++) {
+                out[k] = DirichletDensity.logCoordinate(x[k]);
+            }
+        }
+
+        @Override
+        public double logNormaliser(double[] centre, double bandwidth) {
+            return DirichletDensity.logNormaliser(centre, DirichletDensity.checkBandwidth("dirichlet", bandwidth));
+        }
+    };
 
     @Override
     public String name() {
@@ -33,7 +61,12 @@ public final class DirichletKernel implements DensityKernel {
     }
 
     @Override
-    public double logDensity(double[] center, double[] x, double bandwidth) {
-        return DirichletDensity.logDensity(center, x, bandwidth);
+    public double logDensity(double[] centre, double[] x, double bandwidth) {
+        return DirichletDensity.logDensity(centre, x, bandwidth);
+    }
+
+    @Override
+    public Optional<ExponentialForm> exponentialForm() {
+        return Optional.of(FORM);
     }
 }

@@ -1,7 +1,7 @@
 /**
- * Kernels as plugins: the density kernels {@code dirichlet} and {@code beta} of kernel density
- * ratio estimation, and the positive-definite kernels {@code rbf} and {@code laplacian} of
- * kernel ridge regression. The estimator {@code kde} lives in
- * {@link io.calibrisk.estimators.kernel.kde}.
+ * The kernel density ratio plugin: the density kernels {@code dirichlet} (simplex) and
+ * {@code beta} (unit interval), each with its exponential form, and the estimator {@code kde},
+ * which lives in {@link io.calibrisk.estimators.kernel.kde} and reaches its kernel only through
+ * the kernel SPI.
  */
 package io.calibrisk.estimators.kernel;

@@ -2,7 +2,9 @@ package io.calibrisk.estimators.kernel;
 
 import io.calibrisk.api.InvalidInputException;
 import io.calibrisk.api.InvalidSettingException;
-import io.calibrisk.api.kernel.Kernel;
+import io.calibrisk.api.CalibriskPlugin;
+import io.calibrisk.api.kernel.DensityKernel;
+import io.calibrisk.api.kernel.KernelDomain;
 import io.calibrisk.testsupport.Generators;
 import io.calibrisk.testsupport.Generators.RowStyle;
 import io.calibrisk.testsupport.Seeds;
@@ -26,24 +28,68 @@ import static org.quicktheories.generators.SourceDSL.integers;
 import static org.quicktheories.generators.SourceDSL.longs;
 
 class DensityKernelsTest {
-    private final Kernel dirichlet = new DirichletKernel();
-    private final Kernel beta = new BetaKernel();
+    private final DensityKernel dirichlet = new DirichletKernel();
+    private final DensityKernel beta = new BetaKernel();
 
     @Test
-    void serviceLoaderListsTheFourKernels() {
-        Map<String, Kernel> found = new TreeMap<>();
-        for (Kernel k : ServiceLoader.load(Kernel.class)) {
-            found.put(k.name(), k);
+    void discoveryFindsTheTwoDensityKernelsWithTheirDomains() {
+        Map<String, DensityKernel> found = new TreeMap<>();
+        for (CalibriskPlugin plugin : ServiceLoader.load(CalibriskPlugin.class)) {
+            for (DensityKernel k : plugin.densityKernels()) {
+                found.put(k.name(), k);
+            }
         }
-        assertEquals(java.util.Set.of("beta", "dirichlet", "laplacian", "rbf"), found.keySet());
-        assertEquals(Kernel.Domain.SIMPLEX, found.get("dirichlet").domain());
-        assertEquals(Kernel.Domain.UNIT_INTERVAL, found.get("beta").domain());
-        assertEquals("bandwidth", found.get("dirichlet").parameterName());
-        assertEquals("bandwidth", found.get("beta").parameterName());
-        assertFalse(found.get("dirichlet").positiveDefinite());
-        assertFalse(found.get("beta").positiveDefinite());
-        assertTrue(found.get("rbf").positiveDefinite());
-        assertEquals(-0.5 * 0.25, found.get("rbf").logValue(new double[] {0.5}, new double[] {1.0}, 0.5), 1e-15);
+        assertEquals(java.util.Set.of("beta", "dirichlet"), found.keySet());
+        assertEquals(KernelDomain.SIMPLEX, found.get("dirichlet").domain());
+        assertEquals(KernelDomain.UNIT_INTERVAL, found.get("beta").domain());
+        assertTrue(found.get("dirichlet").exponentialForm().isPresent());
+        assertTrue(found.get("beta").exponentialForm().isPresent());
+    }
+
+    /**
+     * The exponential form is the kernel: {@code log k(c; x) = ⟨u(c), s(x)⟩ / b − A(c, b)} (B = 0
+     * for both), with the terms where u_k(c) = 0 counted as 0 even where s_k(x) = −∞.
+     */
+    @Test
+    void theExponentialFormsAgreeWithTheLogDensities() {
+        Seeds.qt(300).forAll(rowPairs(2, 6), doubles().between(-5, 0)).checkAssert((pair, logB) -> {
+            double b = Math.pow(10, logB);
+            assertFormAgrees(dirichlet, pair[0], pair[1], b);
+            assertFormAgrees(beta, new double[] {pair[0][0]}, new double[] {pair[1][0]}, b);
+        });
+        assertFormAgrees(beta, new double[] {0}, new double[] {0}, 0.1);
+        assertFormAgrees(beta, new double[] {1}, new double[] {1}, 0.1);
+        assertFormAgrees(beta, new double[] {1}, new double[] {0}, 0.1);
+        assertEquals(2, beta.exponentialForm().orElseThrow().statistics(1));
+        assertEquals(7, dirichlet.exponentialForm().orElseThrow().statistics(7));
+    }
+
+    private static void assertFormAgrees(DensityKernel kernel, double[] c, double[] x, double b) {
+        DensityKernel.ExponentialForm form = kernel.exponentialForm().orElseThrow();
+        int q = form.statistics(c.length);
+        double[] u = new double[q];
+        double[] s = new double[q];
+        form.centreStatistics(c, u);
+        form.pointStatistics(x, s);
+        double sum = 0;
+        for (int k = 0; k < q; k++) {
+            assertTrue(u[k] >= 0 && Double.isFinite(u[k]), "u = " + java.util.Arrays.toString(u));
+            assertFalse(Double.isNaN(s[k]) || s[k] == Double.POSITIVE_INFINITY, "s = " + java.util.Arrays.toString(s));
+            if (u[k] != 0) {
+                sum += u[k] * s[k];
+            }
+        }
+        double expected = kernel.logDensity(c, x, b);
+        double normaliser = form.logNormaliser(c, b);
+        double actual = sum / b - normaliser;
+        String what = kernel.name() + " at " + java.util.Arrays.toString(x) + ", c = " + java.util.Arrays.toString(c)
+                + ", b = " + b;
+        if (expected == Double.NEGATIVE_INFINITY) {
+            assertEquals(expected, actual, what);
+        } else {
+            // the terms reach 1e6 at b = 1e−5: their rounding, not the difference, sets the scale
+            assertClose(expected, actual, 0, 1e-14 * (Math.abs(sum / b) + Math.abs(normaliser)) + 1e-15, what);
+        }
     }
 
     @Test
@@ -54,7 +100,7 @@ class DensityKernelsTest {
                     double[] c = pair[0];
                     double[] x = pair[1];
                     double expected = DirectDensity.dirichlet(c, x, b);
-                    double actual = Math.exp(dirichlet.logValue(c, x, b));
+                    double actual = Math.exp(dirichlet.logDensity(c, x, b));
                     assertClose(expected, actual, 1e-11, 1e-300, "Dir(" + java.util.Arrays.toString(x) + "; c/"
                             + b + " + 1), c = " + java.util.Arrays.toString(c));
                 });
@@ -63,9 +109,9 @@ class DensityKernelsTest {
     @Test
     void betaAgreesWithTheDirectDensityAndIsDirichletOnTwoCoordinates() {
         Seeds.qt(300).forAll(unit(), unit(), doubles().between(0.05, 1.0)).checkAssert((c, x, b) -> {
-            double log = beta.logValue(new double[] {c}, new double[] {x}, b);
+            double log = beta.logDensity(new double[] {c}, new double[] {x}, b);
             assertClose(DirectDensity.beta(c, x, b), Math.exp(log), 1e-11, 1e-300, "Beta at " + x + ", c = " + c);
-            assertEquals(dirichlet.logValue(new double[] {c, 1 - c}, new double[] {x, 1 - x}, b), log);
+            assertEquals(dirichlet.logDensity(new double[] {c, 1 - c}, new double[] {x, 1 - x}, b), log);
         });
     }
 
@@ -79,7 +125,7 @@ class DensityKernelsTest {
                 double sum = 0;
                 for (int i = 0; i <= steps; i++) {
                     double w = i == 0 || i == steps ? 1 : (i % 2 == 1 ? 4 : 2);
-                    sum += w * beta.value(new double[] {c}, new double[] {i * h}, b);
+                    sum += w * Math.exp(beta.logDensity(new double[] {c}, new double[] {i * h}, b));
                 }
                 assertClose(1.0, sum * h / 3, 1e-7, "∫ Beta kernel at c = " + c + ", b = " + b);
             }
@@ -89,15 +135,15 @@ class DensityKernelsTest {
     @Test
     void zerosFollowZeroTimesLogZeroIsZero() {
         double b = 0.1;
-        double finite = dirichlet.logValue(new double[] {0, 0.5, 0.5}, new double[] {0, 0.3, 0.7}, b);
+        double finite = dirichlet.logDensity(new double[] {0, 0.5, 0.5}, new double[] {0, 0.3, 0.7}, b);
         assertClose(Math.log(DirectDensity.dirichlet(new double[] {0, 0.5, 0.5}, new double[] {0, 0.3, 0.7}, b)),
                 finite, 1e-12, "zero against zero");
         assertEquals(Double.NEGATIVE_INFINITY,
-                dirichlet.logValue(new double[] {0.2, 0.4, 0.4}, new double[] {0, 0.5, 0.5}, b));
-        assertTrue(Double.isFinite(beta.logValue(new double[] {1}, new double[] {1}, b)));
-        assertTrue(Double.isFinite(beta.logValue(new double[] {0}, new double[] {0}, 1e-5)));
-        assertEquals(Double.NEGATIVE_INFINITY, beta.logValue(new double[] {0.5}, new double[] {1}, b));
-        assertEquals(Double.NEGATIVE_INFINITY, beta.logValue(new double[] {1e-9}, new double[] {0}, b));
+                dirichlet.logDensity(new double[] {0.2, 0.4, 0.4}, new double[] {0, 0.5, 0.5}, b));
+        assertTrue(Double.isFinite(beta.logDensity(new double[] {1}, new double[] {1}, b)));
+        assertTrue(Double.isFinite(beta.logDensity(new double[] {0}, new double[] {0}, 1e-5)));
+        assertEquals(Double.NEGATIVE_INFINITY, beta.logDensity(new double[] {0.5}, new double[] {1}, b));
+        assertEquals(Double.NEGATIVE_INFINITY, beta.logDensity(new double[] {1e-9}, new double[] {0}, b));
     }
 
     @Test
@@ -112,9 +158,9 @@ class DensityKernelsTest {
                     double[] c = Generators.row(random, d, style[0]);
                     double[] x = Generators.row(random, d, style[1]);
                     double b = Math.pow(10, logB);
-                    double v = dirichlet.logValue(c, x, b);
+                    double v = dirichlet.logDensity(c, x, b);
                     assertFalse(Double.isNaN(v) || v == Double.POSITIVE_INFINITY, "log Dir = " + v);
-                    double w = beta.logValue(new double[] {c[0]}, new double[] {x[0]}, b);
+                    double w = beta.logDensity(new double[] {c[0]}, new double[] {x[0]}, b);
                     assertFalse(Double.isNaN(w) || w == Double.POSITIVE_INFINITY, "log Beta = " + w);
                 });
     }
@@ -122,13 +168,20 @@ class DensityKernelsTest {
     @Test
     void rejectsInvalidArguments() {
         double[] p = {0.5, 0.5};
-        assertThrows(InvalidSettingException.class, () -> dirichlet.logValue(p, p, 0));
-        assertThrows(InvalidSettingException.class, () -> dirichlet.logValue(p, p, -1));
-        assertThrows(InvalidSettingException.class, () -> dirichlet.logValue(p, p, Double.NaN));
-        assertThrows(InvalidSettingException.class, () -> dirichlet.logValue(p, p, Double.POSITIVE_INFINITY));
-        assertThrows(InvalidInputException.class, () -> dirichlet.logValue(p, new double[] {1.5, -0.5}, 0.1));
-        assertThrows(InvalidInputException.class, () -> dirichlet.logValue(p, new double[] {1}, 0.1));
-        assertThrows(InvalidInputException.class, () -> beta.logValue(p, p, 0.1));
+        assertThrows(InvalidSettingException.class, () -> dirichlet.logDensity(p, p, 0));
+        assertThrows(InvalidSettingException.class, () -> dirichlet.logDensity(p, p, -1));
+        assertThrows(InvalidSettingException.class, () -> dirichlet.logDensity(p, p, Double.NaN));
+        assertThrows(InvalidSettingException.class, () -> dirichlet.logDensity(p, p, Double.POSITIVE_INFINITY));
+        assertThrows(InvalidInputException.class, () -> dirichlet.logDensity(p, new double[] {1.5, -0.5}, 0.1));
+        assertThrows(InvalidInputException.class, () -> dirichlet.logDensity(p, new double[] {1}, 0.1));
+        assertThrows(InvalidInputException.class, () -> beta.logDensity(p, p, 0.1));
+        assertEquals("beta kernel bandwidth = 1.0e-101: must be a finite number ≥ 1.0e-100", assertThrows(
+                InvalidSettingException.class, () -> beta.logDensity(new double[] {0.5}, new double[] {0.5}, 1e-101))
+                .getMessage());
+        assertThrows(InvalidSettingException.class,
+                () -> dirichlet.exponentialForm().orElseThrow().logNormaliser(p, 1e-101));
+        assertThrows(InvalidSettingException.class,
+                () -> beta.exponentialForm().orElseThrow().logNormaliser(new double[] {0.5}, -1));
     }
 
     /** A centre and a point of one dimension, each drawn in its own style. */

@@ -6,21 +6,21 @@ import io.calibrisk.estimators.kkr.linalg.Gemm;
 import io.calibrisk.estimators.kkr.spectrum.KernelSpectrum;
 import io.calibrisk.estimators.kkr.spectrum.TrainingKernel;
 
-import java.util.IdentityHashMap;
+import java.util.HashMap;
 import java.util.Map;
 
 /**
  * One training fold's spectrum, shared by every grid point, with what does not depend on the
  * regularisation computed once for the whole grid: the base features of the point sets the
- * pipeline evaluates on (the fold and the test split), cached by identity, and the products
- * {@code w_i·w_j} of the weights.
+ * pipeline evaluates on (the fold and the test split), cached by the points' values (features
+ * depend on nothing else), and the products {@code w_i·w_j} of the weights.
  */
 final class FoldSpectrum {
     private static final int CACHED_SETS = 4;
 
     private final KernelSpectrum spectrum;
     private final Parallelism pool;
-    private final Map<Points, double[][]> cache = new IdentityHashMap<>();
+    private final Map<Points, double[][]> cache = new HashMap<>();
     private double[][] weightGram;
 
     FoldSpectrum(KernelSpectrum spectrum, Parallelism pool) {

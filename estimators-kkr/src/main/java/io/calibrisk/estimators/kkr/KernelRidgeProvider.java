@@ -24,11 +24,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.EnumSet;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * What {@code kkr} and {@code ukkr} share: the notions (top-label, class-wise, canonical), the
@@ -53,10 +53,24 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
     }
 
     /**
-     * The key of a training fold's factorisation in the run's cache: equal folds and equal
-     * settings give bit-identical factorisations, so {@code kkr} and {@code ukkr} share one.
+     * The key of a training fold's factorisation in the run's cache: the fold (equal ids within
+     * a run mean equal data) and every setting the factorisation depends on, the kernel by its
+     * name (unique among a run's kernels). Equal keys give bit-identical factorisations, so
+     * {@code kkr} and {@code ukkr} share one.
+     *
+     * @param fold      the training fold
+     * @param kernel    the positive-definite kernel's name
+     * @param parameter the kernel's parameter
+     * @param mode      exact or fast
+     * @param tolerance the fast mode's relative trace tolerance
+     * @param maxRank   the fast mode's rank cap
      */
-    private record SpectrumKey(TrainingFold.Id fold, KrrSettings settings) {
+    record SpectrumKey(TrainingFold.Id fold, String kernel, double parameter, Mode mode, double tolerance,
+                       int maxRank) {
+        SpectrumKey(TrainingFold.Id fold, KrrSettings settings) {
+            this(fold, settings.kernel().name(), settings.parameter(), settings.mode(), settings.tolerance(),
+                    settings.maxRank());
+        }
     }
 
     @Override
@@ -65,33 +79,14 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
         Parallelism pool = context.parallelism();
         RunCache cache = context.cache();
         return new CalibrationEstimator() {
-            /**
-             * Factors the fold (or takes the factorisation from the cache), then fits the grid
-             * points in parallel when {@link #fitsAhead} says the fits are worth it, so that the
-             * pipeline, which fits a fold's grid points one after another, finds them ready.
-             */
+            /** Factors the fold, or takes its factorisation from the run's cache, and fits the first round ahead. */
             @Override
             public PreparedTraining prepare(TrainingFold training) {
-                List<Hyperparameters> grid = training.planned();
                 FoldSpectrum fold = new FoldSpectrum(cache.computeIfAbsent(new SpectrumKey(training.id(), settings),
                         KernelSpectrum.class, () -> factor(settings, training.data(), pool)), pool);
-                double[] ahead = fitsAhead(fold) ? grid.stream().mapToDouble(point -> point.value(LAMBDA))
-                        .filter(mu -> mu >= 0 && Double.isFinite(mu)).distinct().toArray() : new double[0];
-                CalibrationFunction[] fitted = new CalibrationFunction[ahead.length];
-                pool.forEach(ahead.length, i -> fitted[i] = fit(fold, ahead[i]));
-                Map<Double, CalibrationFunction> ready = new HashMap<>();
-                for (int i = 0; i < ahead.length; i++) {
-                    ready.put(ahead[i], fitted[i]);
-                }
-                return hyperparameters -> {
-                    double mu = hyperparameters.value(LAMBDA);
-                    if (!(mu >= 0) || !Double.isFinite(mu)) {
-                        throw InvalidSettingException.of(name() + "." + LAMBDA, hyperparameters.reportedValue(LAMBDA),
-                                "must be finite and at least 0");
-                    }
-                    CalibrationFunction h = ready.get(mu);
-                    return h != null ? h : fit(fold, mu);
-                };
+                Prepared prepared = new Prepared(fold);
+                prepared.plan(training.planned());
+                return prepared;
             }
 
             /**
@@ -99,9 +94,10 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
              * the n'·n kernel rows of the query points. Fast mode: the pivoted Cholesky at its
              * peak ({@link PivotedCholesky#peakDoubles}), the r × r Gram and eigenvectors, and
              * n'·r features, with r the rank the factorisation can reach: the rank cap, or n, or
-             * twice the kernel's {@link PositiveDefiniteKernel#rankBound} where it gives one (the pivoted
-             * Cholesky stops near the optimal rank, not at it), whichever is smallest. An rbf kernel on top-label points plans for rank 46 (it reaches about
-             * 10), so a 200 000-sample run plans for megabytes, not the gigabytes the cap implies.
+             * twice the kernel's {@link PositiveDefiniteKernel#rankBound} where it gives one (the
+             * pivoted Cholesky stops near the optimal rank, not at it), whichever is smallest. An
+             * rbf kernel on top-label points plans for rank 46 (it reaches about 10), so a
+             * 200 000-sample run plans for megabytes, not the gigabytes the cap implies.
              */
             @Override
             public MemoryNeed memoryNeed(int trainingSize, int querySize, int dimension) {
@@ -119,6 +115,46 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
                         "a smaller --set " + name() + ".max-rank");
             }
         };
+    }
+
+    /**
+     * One training fold's spectrum and the functions fitted ahead on it: when {@link #fitsAhead}
+     * says fits are worth it, every round of the search announced (the first in
+     * {@link TrainingFold#planned()}, later ones through {@link #plan}) is fitted in parallel, so
+     * that the pipeline, which fits a round's points one after another, finds them ready.
+     */
+    private final class Prepared implements PreparedTraining {
+        private final FoldSpectrum fold;
+        private final Map<Double, CalibrationFunction> ready = new ConcurrentHashMap<>();
+
+        Prepared(FoldSpectrum fold) {
+            this.fold = fold;
+        }
+
+        @Override
+        public void plan(List<Hyperparameters> points) {
+            if (!fitsAhead(fold)) {
+                return;
+            }
+            double[] ahead = points.stream().mapToDouble(point -> point.value(LAMBDA))
+                    .filter(mu -> mu >= 0 && Double.isFinite(mu) && !ready.containsKey(mu)).distinct().toArray();
+            CalibrationFunction[] fitted = new CalibrationFunction[ahead.length];
+            fold.pool().forEach(ahead.length, i -> fitted[i] = KernelRidgeProvider.this.fit(fold, ahead[i]));
+            for (int i = 0; i < ahead.length; i++) {
+                ready.putIfAbsent(ahead[i], fitted[i]);
+            }
+        }
+
+        @Override
+        public CalibrationFunction fit(Hyperparameters hyperparameters) {
+            double mu = hyperparameters.value(LAMBDA);
+            if (!(mu >= 0) || !Double.isFinite(mu)) {
+                throw InvalidSettingException.of(name() + "." + LAMBDA, hyperparameters.reportedValue(LAMBDA),
+                        "must be finite and at least 0");
+            }
+            CalibrationFunction h = ready.get(mu);
+            return h != null ? h : KernelRidgeProvider.this.fit(fold, mu);
+        }
     }
 
     private KernelSpectrum factor(KrrSettings settings, CalibrationSet training, Parallelism pool) {
@@ -149,9 +185,8 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
 
     /**
      * @param fold the fold's spectrum
-     * @return whether {@link CalibrationEstimator#prepare(TrainingFold)} should fit the
-     *     whole grid ahead, in parallel: worth it when a fit costs much more than its features
-     *     and holds little memory
+     * @return whether the announced points of a round should be fitted ahead, in parallel:
+     *     worth it when a fit costs much more than its features and holds little memory
      */
     boolean fitsAhead(FoldSpectrum fold) {
         return false;

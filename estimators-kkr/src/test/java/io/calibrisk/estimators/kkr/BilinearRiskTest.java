@@ -6,9 +6,9 @@ import io.calibrisk.api.estimator.CalibrationFunction;
 import io.calibrisk.api.estimator.EstimatorProvider;
 import io.calibrisk.api.estimator.PreparedTraining;
 import io.calibrisk.api.search.Hyperparameters;
-import io.calibrisk.pipeline.simulation.DirichletSimulation;
-import io.calibrisk.pipeline.simulation.SimulatedData;
-import io.calibrisk.pipeline.risk.Risk;
+import io.calibrisk.api.estimator.BilinearForm;
+import io.calibrisk.testsupport.ReferenceRisk;
+import io.calibrisk.testsupport.Simulations;
 import org.junit.jupiter.api.Test;
 
 import java.util.Map;
@@ -26,9 +26,9 @@ class BilinearRiskTest {
     @Test
     void bilinearRiskEqualsPairwiseRiskAtEveryStableGridPoint() {
         qt(6).forAll(integers().between(30, 90), longs().between(0, 1_000_000)).checkAssert((n, seed) -> {
-            SimulatedData data = new DirichletSimulation(n + 40, 4, 0.5, 0.5, seed).generate();
+            Simulations.Simulated data = Simulations.dirichlet(n + 40, 4, 0.5, 0.5, seed);
             for (Notion notion : new Notion[] {Notion.TOP_LABEL, Notion.CANONICAL, Notion.CLASS_WISE}) {
-                CalibrationSet all = notion.components(data.predictions(), data.labels()).get(0);
+                CalibrationSet all = data.samples().components(notion).get(0);
                 CalibrationSet train = all.select(IntStream.range(0, n).toArray());
                 CalibrationSet evaluation = all.select(IntStream.range(n, n + 40).toArray());
                 for (EstimatorProvider provider : new EstimatorProvider[] {new KroneckerKrr(), new TwoStepKrr()}) {
@@ -38,14 +38,15 @@ class BilinearRiskTest {
                         for (Hyperparameters point : Fixtures.grid(provider, notion, n)) {
                             CalibrationFunction h = prepared.fit(point);
                             assertTrue(h.bilinearForm().isPresent(), "has a bilinear form");
-                            double bilinear = Risk.of(h, evaluation).risk();
-                            double estimate = Risk.estimate(h, evaluation).risk();
+                            BilinearForm form = h.bilinearForm().orElseThrow();
+                            double bilinear = ReferenceRisk.bilinear(form, evaluation);
+                            double estimate = ReferenceRisk.bilinearEstimate(form, evaluation.points());
                             if (h.instability().isPresent()) {
                                 continue;
                             }
                             stable++;
                             String what = provider.name() + " " + mode + " " + notion + " " + point;
-                            assertClose(Risk.pairwise(h, evaluation), bilinear, 1e-9, what + " risk");
+                            assertClose(ReferenceRisk.pairwise(h, evaluation), bilinear, 1e-9, what + " risk");
                             double direct = 0;
                             for (int i = 0; i < evaluation.size(); i++) {
                                 double[] z = evaluation.points().row(i);

@@ -1,7 +1,6 @@
 package io.calibrisk.estimators.kkr;
 
-import io.calibrisk.pipeline.data.Labels;
-import io.calibrisk.pipeline.data.Predictions;
+import io.calibrisk.testsupport.Samples;
 import org.junit.jupiter.api.Assumptions;
 
 import java.io.IOException;
@@ -16,36 +15,38 @@ final class CifarData {
     private CifarData() {
     }
 
-    record Data(double[][] probs, int[] labels) {
-    }
-
-    static Data load() {
+    /**
+     * @return the 10 000 samples, each row renormalised to sum to 1 in double precision (as
+     *     calibrisk's reader does)
+     */
+    static Samples load() {
         // the property is set by the parent pom relative to where Maven started; from inside the
         // module that is one level too deep, so fall back to the workspace layout
         Path folder = Path.of(System.getProperty("calibrisk.shared.data", "../../shared/data"), "cifar10-vgg16");
         if (!Files.isDirectory(folder)) {
             folder = Path.of("../../shared/data/cifar10-vgg16");
         }
+        Path where = folder;
         Assumptions.assumeTrue(Files.isRegularFile(folder.resolve("probs.npy")),
-                "skipped: " + folder + " (shared data) is absent");
+                () -> "skipped: " + where + " (shared data) is absent");
         try {
             ByteBuffer probs = body(Files.readAllBytes(folder.resolve("probs.npy")));
             ByteBuffer labels = body(Files.readAllBytes(folder.resolve("labels.npy")));
             int n = labels.remaining() / 8;
-            double[][] p = new double[n][10];
+            double[] p = new double[n * 10];
             int[] y = new int[n];
             for (int i = 0; i < n; i++) {
                 double sum = 0;
                 for (int k = 0; k < 10; k++) {
-                    p[i][k] = probs.getFloat();
-                    sum += p[i][k];
+                    p[i * 10 + k] = probs.getFloat();
+                    sum += p[i * 10 + k];
                 }
                 for (int k = 0; k < 10; k++) {
-                    p[i][k] /= sum;
+                    p[i * 10 + k] /= sum;
                 }
                 y[i] = (int) labels.getLong();
             }
-            return new Data(p, y);
+            return new Samples(10, p, y);
         } catch (IOException e) {
             throw new AssertionError("cannot read " + folder, e);
         }
@@ -58,14 +59,5 @@ final class CifarData {
             throw new AssertionError("unexpected npy header " + header);
         }
         return ByteBuffer.wrap(bytes, 10 + headerLength, bytes.length - 10 - headerLength).order(ByteOrder.LITTLE_ENDIAN);
-    }
-
-    static Predictions predictions(Data data, int from, int to) {
-        double[][] rows = java.util.Arrays.copyOfRange(data.probs(), from, to);
-        return Predictions.ofProbabilities(rows, "cifar10-vgg16");
-    }
-
-    static Labels labels(Data data, int from, int to) {
-        return Labels.of(java.util.Arrays.copyOfRange(data.labels(), from, to), 10, "cifar10-vgg16");
     }
 }

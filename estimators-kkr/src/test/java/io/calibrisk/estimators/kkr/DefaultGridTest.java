@@ -7,9 +7,8 @@ import io.calibrisk.api.estimator.EstimatorProvider;
 import io.calibrisk.api.estimator.PreparedTraining;
 import io.calibrisk.api.search.Axis;
 import io.calibrisk.api.search.Hyperparameters;
-import io.calibrisk.pipeline.simulation.DirichletSimulation;
-import io.calibrisk.pipeline.simulation.SimulatedData;
-import io.calibrisk.pipeline.risk.Risk;
+import io.calibrisk.testsupport.ReferenceRisk;
+import io.calibrisk.testsupport.Simulations;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -50,10 +49,10 @@ class DefaultGridTest {
 
     @Test
     void outputsAreFiniteAcrossTheWholeDefaultGrids() {
-        SimulatedData data = DirichletSimulation.paper(7).generate();
+        Simulations.Simulated data = Simulations.paper(7);
         int n = 400;
         for (Notion notion : new Notion[] {Notion.TOP_LABEL, Notion.CANONICAL}) {
-            CalibrationSet all = notion.components(data.predictions(), data.labels()).get(0);
+            CalibrationSet all = data.samples().component(notion);
             CalibrationSet train = all.select(IntStream.range(0, n).toArray());
             CalibrationSet rest = all.select(IntStream.range(n, all.size()).toArray());
             for (EstimatorProvider provider : new EstimatorProvider[] {new KroneckerKrr(), new TwoStepKrr()}) {
@@ -64,8 +63,9 @@ class DefaultGridTest {
                     for (Hyperparameters point : grid) {
                         CalibrationFunction h = prepared.fit(point);
                         String what = provider.name() + " " + mode + " " + notion + " " + point;
-                        assertTrue(Double.isFinite(Risk.of(h, rest).risk()), what);
-                        assertTrue(Double.isFinite(Risk.estimate(h, rest).risk()), what);
+                        assertTrue(Double.isFinite(ReferenceRisk.bilinear(h.bilinearForm().orElseThrow(), rest)), what);
+                        assertTrue(Double.isFinite(ReferenceRisk.bilinearEstimate(h.bilinearForm().orElseThrow(),
+                                rest.points())), what);
                         double[] z = rest.points().row(0);
                         assertTrue(Double.isFinite(h.value(z, z)), what);
                         assertTrue(h.diagnostics().get("rank") >= 1, what);

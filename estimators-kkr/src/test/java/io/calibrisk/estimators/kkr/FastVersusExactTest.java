@@ -6,9 +6,8 @@ import io.calibrisk.api.estimator.CalibrationFunction;
 import io.calibrisk.api.estimator.EstimatorProvider;
 import io.calibrisk.api.estimator.PreparedTraining;
 import io.calibrisk.api.search.Hyperparameters;
-import io.calibrisk.pipeline.simulation.DirichletSimulation;
-import io.calibrisk.pipeline.simulation.SimulatedData;
-import io.calibrisk.pipeline.risk.Risk;
+import io.calibrisk.testsupport.ReferenceRisk;
+import io.calibrisk.testsupport.Simulations;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -45,8 +44,10 @@ class FastVersusExactTest {
                 continue;
             }
             double tolerance = e.diagnostics().get("sensitivity") <= Stability.THRESHOLD / 10 ? 1e-6 : nearEdge;
-            assertClose(Risk.of(e, evaluation).risk(), Risk.of(f, evaluation).risk(), tolerance, what + " risk");
-            assertClose(Risk.estimate(e, test).risk(), Risk.estimate(f, test).risk(), tolerance, 1e-12,
+            assertClose(ReferenceRisk.bilinear(e.bilinearForm().orElseThrow(), evaluation),
+                    ReferenceRisk.bilinear(f.bilinearForm().orElseThrow(), evaluation), tolerance, what + " risk");
+            assertClose(ReferenceRisk.bilinearEstimate(e.bilinearForm().orElseThrow(), test.points()),
+                    ReferenceRisk.bilinearEstimate(f.bilinearForm().orElseThrow(), test.points()), tolerance, 1e-12,
                     what + " estimate");
         }
     }
@@ -59,9 +60,9 @@ class FastVersusExactTest {
 
     @Test
     void agreeOnTheDirichletSimulation() {
-        SimulatedData data = new DirichletSimulation(1000, 5, 0.5, 0.5, 11).generate();
+        Simulations.Simulated data = Simulations.dirichlet(1000, 5, 0.5, 0.5, 11);
         for (Notion notion : new Notion[] {Notion.TOP_LABEL, Notion.CANONICAL}) {
-            CalibrationSet all = notion.components(data.predictions(), data.labels()).get(0);
+            CalibrationSet all = data.samples().component(notion);
             CalibrationSet train = all.select(IntStream.range(0, 600).toArray());
             CalibrationSet evaluation = all.select(IntStream.range(600, 800).toArray());
             CalibrationSet test = all.select(IntStream.range(800, 1000).toArray());

@@ -7,29 +7,54 @@ import io.calibrisk.api.estimator.EstimatorContext;
 import io.calibrisk.api.estimator.EstimatorProvider;
 import io.calibrisk.api.estimator.Parallelism;
 import io.calibrisk.api.estimator.PreparedTraining;
-import io.calibrisk.api.kernel.Kernel;
+import io.calibrisk.api.estimator.RunCache;
+import io.calibrisk.api.estimator.TrainingFold;
+import io.calibrisk.api.kernel.PositiveDefiniteKernel;
 import io.calibrisk.api.search.Hyperparameters;
-import io.calibrisk.estimators.kernel.LaplacianKernel;
-import io.calibrisk.estimators.kernel.RbfKernel;
+import io.calibrisk.api.setting.Setting;
+import io.calibrisk.api.setting.SettingValues;
+import io.calibrisk.api.setting.ValueType;
+import io.calibrisk.estimators.kkr.kernel.LaplacianKernel;
+import io.calibrisk.estimators.kkr.kernel.RbfKernel;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Builds kkr and ukkr outside the pipeline. */
+/** Builds kkr and ukkr outside the pipeline, with settings given as text and typed as calibrisk types them. */
 final class Fixtures {
-    static final Map<String, Kernel> KERNELS = Map.of("rbf", new RbfKernel(), "laplacian", new LaplacianKernel());
+    static final Map<String, PositiveDefiniteKernel> KERNELS = Map.of("rbf", new RbfKernel(), "laplacian",
+            new LaplacianKernel());
 
     private Fixtures() {
     }
 
-    static EstimatorContext context(Notion notion, int classes, Map<String, String> settings, Parallelism pool) {
-        return new EstimatorContext(notion, classes, settings, KERNELS, pool);
+    /**
+     * @param given setting name → text; the others take their defaults
+     * @return the typed values, kernel names resolved to the kernels
+     */
+    static SettingValues settings(Map<String, String> given) {
+        Map<String, Object> values = new LinkedHashMap<>();
+        for (Setting setting : KrrSettings.declared()) {
+            Object value = setting.type().parse(setting.name(), given.getOrDefault(setting.name(),
+                    setting.defaultValue()));
+            values.put(setting.name(), setting.type() instanceof ValueType.KernelName ? KERNELS.get(value) : value);
+        }
+        if (!values.keySet().containsAll(given.keySet())) {
+            throw new AssertionError("undeclared settings in " + given);
+        }
+        return new SettingValues(values);
+    }
+
+    static EstimatorContext context(Notion notion, int classes, Map<String, String> settings, Parallelism pool,
+                                    RunCache cache) {
+        return new EstimatorContext(notion, classes, settings(settings), pool, cache);
     }
 
     static PreparedTraining prepare(EstimatorProvider provider, Notion notion, CalibrationSet training,
                                     Map<String, String> settings) {
-        return provider.create(context(notion, training.dimension(), settings, Parallelism.sequential()))
-                .prepare(training);
+        return provider.create(context(notion, Math.max(2, training.dimension()), settings, Parallelism.sequential(),
+                RunCache.none())).prepare(TrainingFold.of(training));
     }
 
     /** The grid points of the provider's default space for this training size. */

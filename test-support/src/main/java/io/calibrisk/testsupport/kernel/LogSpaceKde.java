@@ -17,7 +17,7 @@ public final class LogSpaceKde {
          * @param x      the evaluation point
          * @return {@code log k(centre; x)}, −∞ for 0
          */
-        double logValue(double[] center, double[] x);
+        double logDensity(double[] center, double[] x);
     }
 
     private LogSpaceKde() {
@@ -34,7 +34,7 @@ public final class LogSpaceKde {
         double[] logs = new double[centres.length];
         double max = Double.NEGATIVE_INFINITY;
         for (int j = 0; j < centres.length; j++) {
-            logs[j] = kernel.logValue(centres[j], query);
+            logs[j] = kernel.logDensity(centres[j], query);
             max = Math.max(max, logs[j]);
         }
         double[] fitted;
@@ -69,7 +69,7 @@ public final class LogSpaceKde {
      */
     public static boolean fallsBack(double[][] centres, double[] query, LogKernel kernel) {
         for (double[] centre : centres) {
-            if (kernel.logValue(centre, query) != Double.NEGATIVE_INFINITY) {
+            if (kernel.logDensity(centre, query) != Double.NEGATIVE_INFINITY) {
                 return false;
             }
         }

@@ -14,34 +14,24 @@ import java.util.Set;
  * one bandwidth at a time and asks for the features of the same evaluation and test points each
  * time; computing the whole batch of bandwidths at the first request shares the bandwidth-free
  * work. Each feature matrix is handed out once and then dropped. Entries are keyed by the
- * identity of the points and the least recently used beyond {@link #CAPACITY} are dropped, which
- * costs only recomputation: a feature matrix is bit-identical whichever batch computed it.
+ * points' values ({@link Points#equals}: features are a function of the values alone, so equal
+ * points share them whoever holds them), and the least recently used beyond {@link #CAPACITY}
+ * are dropped, which costs only recomputation: a feature matrix is bit-identical whichever
+ * batch computed it. Local to one training fold's preparation.
  */
 final class FeatureCache {
     private static final int CAPACITY = 4;
-
-    private record Key(Points points) {
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Key && ((Key) o).points == points;
-        }
-
-        @Override
-        public int hashCode() {
-            return System.identityHashCode(points);
-        }
-    }
 
     private static final class Entry {
         private final Map<Double, FeatureMatrix> ready = new HashMap<>();
         private final Set<Double> computed = new HashSet<>();
     }
 
-    private final LinkedHashMap<Key, Entry> entries = new LinkedHashMap<>(16, 0.75f, true) {
+    private final LinkedHashMap<Points, Entry> entries = new LinkedHashMap<>(16, 0.75f, true) {
         private static final long serialVersionUID = 1L;
 
         @Override
-        protected boolean removeEldestEntry(Map.Entry<Key, Entry> eldest) {
+        protected boolean removeEldestEntry(Map.Entry<Points, Entry> eldest) {
             return size() > CAPACITY;
         }
     };
@@ -52,7 +42,7 @@ final class FeatureCache {
      * @return the features computed ahead for them, removed from the cache; null if none
      */
     synchronized FeatureMatrix take(Points points, double bandwidth) {
-        Entry entry = entries.get(new Key(points));
+        Entry entry = entries.get(points);
         return entry == null ? null : entry.ready.remove(bandwidth);
     }
 
@@ -61,7 +51,7 @@ final class FeatureCache {
      * @return the bandwidths whose features were already computed for them
      */
     synchronized Set<Double> computed(Points points) {
-        Entry entry = entries.get(new Key(points));
+        Entry entry = entries.get(points);
         return entry == null ? Set.of() : Set.copyOf(entry.computed);
     }
 
@@ -71,7 +61,7 @@ final class FeatureCache {
      * @param handed   the bandwidth computed in the same batch and handed out now
      */
     synchronized void offer(Points points, Map<Double, FeatureMatrix> features, double handed) {
-        Entry entry = entries.computeIfAbsent(new Key(points), k -> new Entry());
+        Entry entry = entries.computeIfAbsent(points, p -> new Entry());
         entry.computed.add(handed);
         features.forEach((bandwidth, phi) -> {
             if (entry.computed.add(bandwidth)) {

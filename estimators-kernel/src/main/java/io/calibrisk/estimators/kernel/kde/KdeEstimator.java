@@ -7,7 +7,6 @@ import io.calibrisk.api.estimator.MemoryNeed;
 import io.calibrisk.api.estimator.Parallelism;
 import io.calibrisk.api.estimator.TrainingFold;
 import io.calibrisk.api.search.Hyperparameters;
-import io.calibrisk.estimators.kernel.DirichletDensity;
 
 import java.util.List;
 import java.util.Set;
@@ -19,7 +18,8 @@ import java.util.concurrent.ConcurrentSkipListSet;
  * decides which bandwidths to compute together.
  *
  * <p>A batch of bandwidths shares the bandwidth-free work. When the pipeline says which grid a
- * fold will be fitted on ({@link TrainingFold#planned()}), a batch is that grid's
+ * fold will be fitted on ({@link TrainingFold#planned()}, and for later rounds of a search
+ * {@link io.calibrisk.api.estimator.PreparedTraining#plan}), a batch is that round's
  * bandwidths not yet computed for the same points. A caller that fits one point at a time
  * without announcing a grid gets a guessed batch: the bandwidth asked for, every bandwidth
  * fitted so far in this run (by any fold), and the whole default grid when the bandwidth asked
@@ -30,29 +30,37 @@ final class KdeEstimator implements CalibrationEstimator {
     private static final int MAX_REMEMBERED = 64;
     private static final double[] DEFAULTS = Bandwidths.defaults();
 
-    private final KernelSpace space;
+    private final KdeKernel kernel;
     private final int dimension;
     private final Parallelism parallelism;
     private final Set<Double> seen = new ConcurrentSkipListSet<>();
-    private final NormaliserCache normalisers = new NormaliserCache();
+    private final NormaliserCache normalisers;
 
-    KdeEstimator(KernelSpace space, int dimension, Parallelism parallelism) {
-        this.space = space;
+    KdeEstimator(KdeKernel kernel, int dimension, Parallelism parallelism) {
+        this.kernel = kernel;
         this.dimension = dimension;
         this.parallelism = parallelism;
+        this.normalisers = new NormaliserCache(kernel);
     }
 
     @Override
     public KdeTraining prepare(TrainingFold fold) {
-        List<Hyperparameters> grid = fold.planned();
-        if (grid.isEmpty()) {
-            return prepare(fold.data(), null);
+        return prepare(fold.data(), bandwidths(fold.planned()));
+    }
+
+    /**
+     * @param points announced points
+     * @return their bandwidths, or null when none are announced
+     */
+    static double[] bandwidths(List<Hyperparameters> points) {
+        if (points.isEmpty()) {
+            return null;
         }
-        double[] planned = new double[grid.size()];
-        for (int i = 0; i < planned.length; i++) {
-            planned[i] = DirichletDensity.checkBandwidth(grid.get(i).value(Bandwidths.NAME));
+        double[] out = new double[points.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = Bandwidths.check(points.get(i).value(Bandwidths.NAME));
         }
-        return prepare(fold.data(), planned);
+        return out;
     }
 
     private KdeTraining prepare(CalibrationSet training, double[] planned) {
@@ -63,20 +71,20 @@ final class KdeEstimator implements CalibrationEstimator {
         if (training.size() < 1) {
             throw InvalidSettingException.of("kde training set size", training.size(), "must be at least 1");
         }
-        return new KdeTraining(this, space, dimension, TrainingSet.of(training, space), planned);
+        return new KdeTraining(this, kernel, dimension, TrainingSet.of(training, kernel), planned);
     }
 
     /**
-     * Per fold: the training points in two layouts and their constants per bandwidth, and for
+     * Per fold: the training points and their statistics, their constants per bandwidth, and for
      * each of the evaluation and test points the features of every bandwidth of the batch (held
      * until the pipeline asks for them) plus one batch of fitted values while computing.
      */
     @Override
     public MemoryNeed memoryNeed(int trainingSize, int querySize, int dimension) {
-        long coordinates = space.coordinates(dimension);
+        long statistics = kernel.width(dimension);
         long grid = Math.max(DEFAULTS.length, seen.size());
-        long training = trainingSize * (3 * coordinates + grid + 2 * dimension + 4);
-        long queries = querySize * (3 * grid * dimension + 2 * coordinates + 2);
+        long training = trainingSize * (4L * dimension + 2 * statistics + grid + 4);
+        long queries = querySize * (3 * grid * dimension + 2L * dimension + statistics + 2);
         return new MemoryNeed(8 * (training + queries), "");
     }
 
@@ -97,7 +105,7 @@ final class KdeEstimator implements CalibrationEstimator {
     /**
      * @param bandwidth the bandwidth asked for
      * @param computed  bandwidths already computed for the same points
-     * @param planned   the fold's announced grid of bandwidths, or null
+     * @param planned   the bandwidths of the fold's announced round, or null
      * @return the batch, ascending; it contains {@code bandwidth}
      */
     double[] batch(double bandwidth, Set<Double> computed, double[] planned) {

@@ -11,7 +11,7 @@ import java.util.Optional;
 /**
  * The fitted {@code kde} function at one bandwidth:
  * {@code h(z, z') = ⟨z − t̂(z), z' − t̂(z')⟩}, a plug-in estimator whose bilinear form has
- * {@code φ(z) = z − t̂(z)} and M = I. Single evaluations ({@link #value}) cost O(n·D) each and
+ * {@code φ(z) = z − t̂(z)} and M = I. Single evaluations ({@link #value}) cost O(n·q) each and
  * serve tests and the pairwise risk; sets of points go through {@link #bilinearForm()}.
  */
 final class KdeFunction implements CalibrationFunction {
@@ -26,16 +26,22 @@ final class KdeFunction implements CalibrationFunction {
         this.form = BilinearForm.identity(training.dimension(), this::features);
     }
 
-    /** The last point set's features: the pipeline asks for a set's curve right after its features. */
-    private volatile Object[] lastFeatures;
+    /**
+     * The last point set's features: the pipeline asks for a set's curve right after its
+     * features. Compared by value, so any holder of equal points finds them.
+     */
+    private volatile Memo lastFeatures;
+
+    private record Memo(Points points, FeatureMatrix features) {
+    }
 
     private FeatureMatrix features(Points points) {
-        Object[] memo = lastFeatures;
-        if (memo != null && memo[0] == points) {
-            return (FeatureMatrix) memo[1];
+        Memo memo = lastFeatures;
+        if (memo != null && memo.points().equals(points)) {
+            return memo.features();
         }
         FeatureMatrix phi = training.features(points, bandwidth);
-        lastFeatures = new Object[] {points, phi};
+        lastFeatures = new Memo(points, phi);
         return phi;
     }
 

@@ -7,19 +7,19 @@ import io.calibrisk.api.estimator.FeatureMatrix;
 import io.calibrisk.api.estimator.Parallelism;
 import io.calibrisk.api.estimator.PreparedTraining;
 import io.calibrisk.api.search.Hyperparameters;
-import io.calibrisk.estimators.kernel.DirichletDensity;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
  * One training fold prepared for {@code kde}: the fold arranged in blocks ({@link TrainingSet}),
- * the log normalising constants per bandwidth (computed once, shared by every query set), and
- * the features computed ahead for the bandwidths of the batch ({@link FeatureCache}). Safe for
- * concurrent use.
+ * the exponential form's log normalising constants per bandwidth (computed once, shared by every
+ * query set), and the features computed ahead for the bandwidths of the batch
+ * ({@link FeatureCache}). Safe for concurrent use.
  */
 final class KdeTraining implements PreparedTraining {
     private static final Logger LOG = LoggerFactory.getLogger(KdeTraining.class);
@@ -27,25 +27,46 @@ final class KdeTraining implements PreparedTraining {
     static final String FALLBACKS = "fallbacks";
 
     private final KdeEstimator estimator;
-    private final KernelSpace space;
+    private final KdeKernel kernel;
     private final int dimension;
     private final TrainingSet training;
     private final Map<Double, double[]> logNormalisers = new HashMap<>();
     private final FeatureCache cache = new FeatureCache();
-    /** The bandwidths the pipeline announced for this fold, or null. */
-    private final double[] planned;
+    /** The bandwidths of the round the pipeline announced last for this fold, or null. */
+    private volatile double[] planned;
 
-    KdeTraining(KdeEstimator estimator, KernelSpace space, int dimension, TrainingSet training, double[] planned) {
+    KdeTraining(KdeEstimator estimator, KdeKernel kernel, int dimension, TrainingSet training, double[] planned) {
         this.estimator = estimator;
-        this.space = space;
+        this.kernel = kernel;
         this.dimension = dimension;
         this.training = training;
         this.planned = planned;
     }
 
+    /** The next round's bandwidths are computed together, in one batch, when the first of them is asked for. */
+    @Override
+    public void plan(List<Hyperparameters> points) {
+        double[] round = KdeEstimator.bandwidths(points);
+        if (round != null) {
+            planned = round;
+        }
+    }
+
+    /**
+     * @throws InvalidSettingException if the bandwidth is not positive and finite, or the kernel
+     *     refuses it (asked once here, so that the refusal comes from the fit, not later from
+     *     the features)
+     */
     @Override
     public KdeFunction fit(Hyperparameters hyperparameters) {
-        double bandwidth = DirichletDensity.checkBandwidth(hyperparameters.value(Bandwidths.NAME));
+        double bandwidth = Bandwidths.check(hyperparameters.value(Bandwidths.NAME));
+        double[] centre = new double[dimension];
+        training.copyCentre(0, centre);
+        if (kernel.exponential()) {
+            estimator.normalisers().logNormaliser(centre, bandwidth);
+        } else {
+            kernel.logDensity(centre, centre.clone(), bandwidth);
+        }
         estimator.remember(bandwidth);
         return new KdeFunction(this, bandwidth);
     }
@@ -87,12 +108,15 @@ final class KdeTraining implements PreparedTraining {
 
     private Map<Double, FeatureMatrix> compute(Points points, double[] bandwidths, Parallelism parallelism) {
         long start = System.nanoTime();
-        LogQueries queries = LogQueries.of(points, space);
-        double[][] norms = new double[bandwidths.length][];
-        for (int b = 0; b < bandwidths.length; b++) {
-            norms[b] = logNormalisers(bandwidths[b], parallelism);
+        QueryPoints queries = QueryPoints.of(points, kernel);
+        double[][] norms = null;
+        if (kernel.exponential()) {
+            norms = new double[bandwidths.length][];
+            for (int b = 0; b < bandwidths.length; b++) {
+                norms[b] = logNormalisers(bandwidths[b], parallelism);
+            }
         }
-        NadarayaWatson.Fit fit = NadarayaWatson.regress(training, queries, bandwidths, norms, parallelism);
+        NadarayaWatson.Fit fit = NadarayaWatson.regress(training, queries, kernel, bandwidths, norms, parallelism);
         double[] z = points.toArray();
         int[] groupOf = queries.groupOf();
         Map<Double, FeatureMatrix> out = new LinkedHashMap<>();
@@ -114,7 +138,8 @@ final class KdeTraining implements PreparedTraining {
                     Map.of(FALLBACKS, fit.fallbacks()[b])));
         }
         if (LOG.isDebugEnabled() && points.size() > 1) {
-            LOG.debug("kde: {} queries ({} distinct) × {} training points ({} distinct) × {} bandwidths in {} ms",
+            LOG.debug("kde ({} kernel, {}): {} queries ({} distinct) × {} training points ({} distinct) × {} "
+                    + "bandwidths in {} ms", kernel.name(), kernel.exponential() ? "exponential form" : "pairwise",
                     points.size(), queries.size(), training.size(), training.centres(), bandwidths.length,
                     (System.nanoTime() - start) / 1_000_000);
         }

@@ -8,12 +8,15 @@ import java.util.Arrays;
  * The Nadaraya–Watson regression {@code t̂(x) = Σ_j k(z_j; x) t_j / Σ_j k(z_j; x)} of a
  * training fold at many query points, for several bandwidths at once, in log space.
  *
- * <p>With {@code α_j = z_j / b + 1}, {@code log k(z_j; x_i) = S_ij / b − log B(α_j)} where
- * {@code S = log X · Zᵀ} does not depend on b. So each block of S (queries × centres) is formed
+ * <p>When the kernel has an exponential form,
+ * {@code log k(z_j; x_i) = S_ij / b − A(z_j, b) + B(x_i)} where {@code S = s(X) · u(Z)ᵀ} does
+ * not depend on b and B cancels in the ratio. So each block of S (queries × centres) is formed
  * once, as a matrix product, and reused for every bandwidth; only the per-centre constants
- * {@code log B(α_j)} and the exponentials change with b. Identical training points are one
+ * A(z_j, b) and the exponentials change with b. For the Beta and Dirichlet kernels, u(z) are the
+ * kernel coordinates, s(x) their logarithms and A = log B(z/b + 1). Without an exponential form
+ * every log weight is one call of the kernel's log density. Identical training points are one
  * centre with a multiplicity ({@link TrainingSet}), identical queries one query
- * ({@link LogQueries}). The sums are a streaming log-sum-exp: per query and bandwidth, a running
+ * ({@link QueryPoints}). The sums are a streaming log-sum-exp: per query and bandwidth, a running
  * maximum M of the log weights, with the denominator and numerators kept relative to exp(M) and
  * rescaled when a block raises M.
  *
@@ -25,9 +28,10 @@ import java.util.Arrays;
  *
  * <p>Determinism: every (query, bandwidth) pair sees the same operations in the same order
  * whatever the thread count, the query blocking or the other bandwidths of the batch; only the
- * centres' order and {@link TrainingSet#BLOCK} fix it. Cost: O(n'·n·D) for the products plus
- * O(n'·n·g) log weights and at most as many exponentials, for g bandwidths; memory O(g·n'·m)
- * for the results plus O(block²) per task.
+ * centres' order and {@link TrainingSet#BLOCK} fix it. Cost: O(n'·n·q) for the products plus
+ * O(n'·n·g) log weights and at most as many exponentials, for g bandwidths (without an
+ * exponential form: n'·n·g log densities instead); memory O(g·n'·m) for the results plus
+ * O(block²) per task.
  */
 final class NadarayaWatson {
     /** Queries per task. It does not affect results. */
@@ -49,17 +53,18 @@ final class NadarayaWatson {
 
     /**
      * @param training        the training fold
-     * @param queries         the query points in log space
+     * @param queries         the query points in the kernel's terms
+     * @param kernel          the density kernel
      * @param bandwidths      g bandwidths
-     * @param logNormalisers  per bandwidth, {@code log B(α_j)} for every centre
+     * @param logNormalisers  per bandwidth, A(z_j, b) for every centre; null without an exponential form
      * @param parallelism     the pool for blocks of queries
      * @return t̂ for every bandwidth and distinct query
      */
-    static Fit regress(TrainingSet training, LogQueries queries, double[] bandwidths, double[][] logNormalisers,
-                       Parallelism parallelism) {
+    static Fit regress(TrainingSet training, QueryPoints queries, KdeKernel kernel, double[] bandwidths,
+                       double[][] logNormalisers, Parallelism parallelism) {
         int n = queries.size();
         int g = bandwidths.length;
-        int m = training.targetDimension();
+        int m = training.dimension();
         double[][] fitted = new double[g][n * m];
         int tasks = (n + QUERY_BLOCK - 1) / QUERY_BLOCK;
         long[][] fallbacks = new long[tasks][g];
@@ -67,7 +72,8 @@ final class NadarayaWatson {
         parallelism.forEach(tasks, task -> {
             int from = task * QUERY_BLOCK;
             int to = Math.min(n, from + QUERY_BLOCK);
-            new Task(training, queries, bandwidths, logNormalisers, cutoff, fitted, from, to).run(fallbacks[task]);
+            new Task(training, queries, kernel, bandwidths, logNormalisers, cutoff, fitted, from, to)
+                    .run(fallbacks[task]);
         });
         long[] total = new long[g];
         for (long[] counts : fallbacks) {
@@ -81,7 +87,9 @@ final class NadarayaWatson {
     /** One block of queries against every training block, for every bandwidth. */
     private static final class Task {
         private final TrainingSet training;
-        private final LogQueries queries;
+        private final QueryPoints queries;
+        private final KdeKernel kernel;
+        private final double[] bandwidths;
         private final double[] inverse;
         private final double[][] logNormalisers;
         private final double cutoff;
@@ -90,29 +98,36 @@ final class NadarayaWatson {
         private final int rows;
         private final int dims;
         private final int m;
+        /** The block of S (exponential form), or the current centre and query (pairwise). */
         private final double[] product;
+        private final double[] centre;
+        private final double[] query;
         private final double[] weights;
         private final int[] survivors;
         private final double[] max;
         private final double[] denominator;
 
-        Task(TrainingSet training, LogQueries queries, double[] bandwidths, double[][] logNormalisers,
-             double cutoff, double[][] fitted, int from, int to) {
+        Task(TrainingSet training, QueryPoints queries, KdeKernel kernel, double[] bandwidths,
+             double[][] logNormalisers, double cutoff, double[][] fitted, int from, int to) {
             this.training = training;
             this.queries = queries;
+            this.kernel = kernel;
+            this.bandwidths = bandwidths;
             this.logNormalisers = logNormalisers;
             this.cutoff = cutoff;
             this.fitted = fitted;
             this.from = from;
             this.rows = to - from;
-            this.dims = training.coordinates();
-            this.m = training.targetDimension();
+            this.dims = queries.width();
+            this.m = training.dimension();
             int g = bandwidths.length;
             this.inverse = new double[g];
             for (int b = 0; b < g; b++) {
                 inverse[b] = 1.0 / bandwidths[b];
             }
-            this.product = new double[rows * TrainingSet.BLOCK];
+            this.product = kernel.exponential() ? new double[rows * TrainingSet.BLOCK] : null;
+            this.centre = new double[m];
+            this.query = new double[m];
             this.weights = new double[TrainingSet.BLOCK];
             this.survivors = new int[TrainingSet.BLOCK];
             this.max = new double[g * rows];
@@ -123,9 +138,16 @@ final class NadarayaWatson {
         void run(long[] fallbacks) {
             for (int block = 0; block < training.blockCount(); block++) {
                 int width = training.blockWidth(block);
-                logNumerators(block, width);
+                if (kernel.exponential()) {
+                    logNumerators(block, width);
+                }
                 for (int i = 0; i < rows; i++) {
                     for (int b = 0; b < inverse.length; b++) {
+                        if (kernel.exponential()) {
+                            logWeights(block, width, i, b);
+                        } else {
+                            pairwiseLogWeights(block, width, i, b);
+                        }
                         accumulate(block, width, i, b);
                     }
                 }
@@ -148,10 +170,10 @@ final class NadarayaWatson {
             }
         }
 
-        /** {@code S_ij = Σ_k z_jk log x_ik} for the block, −∞ where a zero of x meets a positive z. */
+        /** {@code S_ij = Σ_k u_k(z_j) s_k(x_i)} for the block, −∞ where an infinite s meets a positive u. */
         private void logNumerators(int block, int width) {
             double[] z = training.block(block);
-            double[] logs = queries.logs();
+            double[] logs = queries.values();
             for (int i = 0; i < rows; i++) {
                 int row = i * TrainingSet.BLOCK;
                 Arrays.fill(product, row, row + width, 0.0);
@@ -159,7 +181,7 @@ final class NadarayaWatson {
                 for (int k = 0; k < dims; k++) {
                     double l = logs[q + k];
                     if (l == 0) {
-                        // x_ik is 1 or 0: the term vanishes or is handled below
+                        // s_ik is 0 or −∞: the term vanishes or is handled below
                         continue;
                     }
                     int zk = k * width;
@@ -167,7 +189,7 @@ final class NadarayaWatson {
                         product[row + j] += l * z[zk + j];
                     }
                 }
-                for (int k : queries.zeros(from + i)) {
+                for (int k : queries.infinite(from + i)) {
                     int zk = k * width;
                     for (int j = 0; j < width; j++) {
                         if (z[zk + j] > 0) {
@@ -178,7 +200,8 @@ final class NadarayaWatson {
             }
         }
 
-        private void accumulate(int block, int width, int i, int b) {
+        /** The log weights of query i against the block at bandwidth b, from the block of S. */
+        private void logWeights(int block, int width, int i, int b) {
             double inv = inverse[b];
             double[] logNorm = logNormalisers[b];
             int start = training.blockStart(block);
@@ -186,6 +209,21 @@ final class NadarayaWatson {
             for (int j = 0; j < width; j++) {
                 weights[j] = product[row + j] * inv - logNorm[start + j];
             }
+        }
+
+        /** The log weights of query i against the block at bandwidth b, one log density per pair. */
+        private void pairwiseLogWeights(int block, int width, int i, int b) {
+            int start = training.blockStart(block);
+            System.arraycopy(queries.values(), (from + i) * m, query, 0, m);
+            for (int j = 0; j < width; j++) {
+                // copies, so that the kernel plugin cannot alter the fold through its arguments
+                training.copyCentre(start + j, centre);
+                weights[j] = kernel.logDensity(centre, query, bandwidths[b]);
+            }
+        }
+
+        private void accumulate(int block, int width, int i, int b) {
+            int start = training.blockStart(block);
             double blockMax = Double.NEGATIVE_INFINITY;
             for (int j = 0; j < width; j++) {
                 blockMax = Math.max(blockMax, weights[j]);

@@ -6,10 +6,11 @@ import io.calibrisk.api.estimator.Parallelism;
 /**
  * One training fold arranged for blocked kernel evaluation, everything that does not depend on
  * the bandwidth. Identical points are merged into one centre with a multiplicity and the sum of
- * their targets (a sum over the fold is then a sum over centres). Per centre: the kernel
- * coordinates (row-major, and per block of {@link #BLOCK} centres transposed, so that the
- * product with log coordinates runs along contiguous memory), the multiplicity, and the summed
- * targets as a sparse list of non-zero entries. Memory O(n·(D + m)).
+ * their targets (a sum over the fold is then a sum over centres). Per centre: the point itself
+ * (row-major), for the exponential form its statistics u per block of {@link #BLOCK} centres
+ * transposed (so that the product with the queries' statistics runs along contiguous memory),
+ * the multiplicity, and the summed targets as a sparse list of non-zero entries. Memory
+ * O(n·(m + q)).
  */
 final class TrainingSet {
     /**
@@ -20,8 +21,8 @@ final class TrainingSet {
 
     private final int size;
     private final int centres;
-    private final int coordinates;
-    private final int targetDimension;
+    private final int dimension;
+    private final int statistics;
     private final double[] rows;
     private final double[][] blocks;
     private final double[] multiplicity;
@@ -32,45 +33,49 @@ final class TrainingSet {
     private final double[] scalarTargetSums;
     private final int[] singleTargets;
 
-    private TrainingSet(int size, int coordinates, int targetDimension, DistinctRows distinct, double[] multiplicity,
+    private TrainingSet(int size, int dimension, KdeKernel kernel, DistinctRows distinct, double[] multiplicity,
                         int[] targetStart, int[] targetIndex, double[] targetValue, double[] meanTarget) {
         this.size = size;
         this.centres = distinct.count();
-        this.coordinates = coordinates;
-        this.targetDimension = targetDimension;
+        this.dimension = dimension;
+        this.statistics = kernel.width(dimension);
         this.rows = distinct.rows();
         this.multiplicity = multiplicity;
         this.targetStart = targetStart;
         this.targetIndex = targetIndex;
         this.targetValue = targetValue;
         this.meanTarget = meanTarget;
-        this.scalarTargetSums = targetDimension == 1 ? denseSums(centres, targetStart, targetValue) : null;
+        this.scalarTargetSums = dimension == 1 ? denseSums(centres, targetStart, targetValue) : null;
         this.singleTargets = single(centres, targetStart) ? targetIndex : null;
         int count = (centres + BLOCK - 1) / BLOCK;
         this.blocks = new double[count][];
-        for (int b = 0; b < count; b++) {
-            int start = b * BLOCK;
-            int width = Math.min(BLOCK, centres - start);
-            double[] block = new double[coordinates * width];
-            for (int j = 0; j < width; j++) {
-                for (int k = 0; k < coordinates; k++) {
-                    block[k * width + j] = rows[(start + j) * coordinates + k];
+        if (kernel.exponential()) {
+            double[] u = kernel.centreStatistics(rows, centres, dimension);
+            for (int b = 0; b < count; b++) {
+                int start = b * BLOCK;
+                int width = Math.min(BLOCK, centres - start);
+                double[] block = new double[statistics * width];
+                for (int j = 0; j < width; j++) {
+                    for (int k = 0; k < statistics; k++) {
+                        block[k * width + j] = u[(start + j) * statistics + k];
+                    }
                 }
+                blocks[b] = block;
             }
-            blocks[b] = block;
         }
     }
 
     /**
      * @param training the fold's points and targets, at least one sample
-     * @param space    the kernel's space
+     * @param kernel   the density kernel
      * @return the arranged fold
+     * @throws io.calibrisk.api.InvalidInputException if a point lies outside the kernel's domain
      */
-    static TrainingSet of(CalibrationSet training, KernelSpace space) {
+    static TrainingSet of(CalibrationSet training, KdeKernel kernel) {
         int n = training.size();
         int m = training.dimension();
-        int dims = space.coordinates(m);
-        DistinctRows distinct = DistinctRows.of(space.coordinates(training.points(), "training points"), n, dims);
+        kernel.checkDomain(training.points(), "training points");
+        DistinctRows distinct = DistinctRows.of(training.points().toArray(), n, m);
         int centres = distinct.count();
         double[] t = training.targets().toArray();
         double[] multiplicity = new double[centres];
@@ -109,7 +114,7 @@ final class TrainingSet {
             }
         }
         start[centres] = at;
-        return new TrainingSet(n, dims, m, distinct, multiplicity, start, index, value, mean);
+        return new TrainingSet(n, m, kernel, distinct, multiplicity, start, index, value, mean);
     }
 
     /** @return the number n of training points */
@@ -127,12 +132,22 @@ final class TrainingSet {
         return multiplicity;
     }
 
-    int coordinates() {
-        return coordinates;
+    /** @return the number q of the exponential form's statistics per centre (m for the pairwise evaluation) */
+    int statistics() {
+        return statistics;
     }
 
-    int targetDimension() {
-        return targetDimension;
+    /** @return the dimension m of a point and of a target */
+    int dimension() {
+        return dimension;
+    }
+
+    /**
+     * @param centre a centre
+     * @param out    receives its point, m values
+     */
+    void copyCentre(int centre, double[] out) {
+        System.arraycopy(rows, centre * dimension, out, 0, dimension);
     }
 
     int blockCount() {
@@ -147,7 +162,10 @@ final class TrainingSet {
         return Math.min(BLOCK, centres - block * BLOCK);
     }
 
-    /** @return block b's coordinates, D × width, coordinate k of centre j at {@code k·width + j} */
+    /**
+     * @return block b's centre statistics, q × width, statistic k of centre j at
+     *     {@code k·width + j}; null for the pairwise evaluation
+     */
     double[] block(int block) {
         return blocks[block];
     }
@@ -202,21 +220,21 @@ final class TrainingSet {
     }
 
     /**
-     * The kernels' log normalising constants {@code log B(z_j/b + 1)} for one bandwidth.
+     * The kernels' log normalising constants A(z_j, b) for one bandwidth (exponential form only).
      *
      * @param bandwidth   the bandwidth b
      * @param cache       the run's constants, shared with other folds
-     * @param parallelism the pool to spread the n·(D + 1) evaluations of lnΓ over
+     * @param parallelism the pool to spread the evaluations over
      * @return one constant per centre
      */
     double[] logNormalisers(double bandwidth, NormaliserCache cache, Parallelism parallelism) {
         double[] out = new double[centres];
         parallelism.forEach(blocks.length, b -> {
-            double[] center = new double[coordinates];
+            double[] centre = new double[dimension];
             int end = blockStart(b) + blockWidth(b);
             for (int j = blockStart(b); j < end; j++) {
-                System.arraycopy(rows, j * coordinates, center, 0, coordinates);
-                out[j] = cache.logNormaliser(center, bandwidth);
+                copyCentre(j, centre);
+                out[j] = cache.logNormaliser(centre, bandwidth);
             }
         });
         return out;

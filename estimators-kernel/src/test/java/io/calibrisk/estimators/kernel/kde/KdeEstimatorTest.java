@@ -1,36 +1,44 @@
 package io.calibrisk.estimators.kernel.kde;
 
+import io.calibrisk.api.EstimationException;
 import io.calibrisk.api.InvalidInputException;
 import io.calibrisk.api.InvalidSettingException;
 import io.calibrisk.api.data.CalibrationSet;
-import io.calibrisk.pipeline.data.Labels;
 import io.calibrisk.api.data.Notion;
 import io.calibrisk.api.data.Points;
-import io.calibrisk.pipeline.data.Predictions;
+import io.calibrisk.api.estimator.BilinearForm;
 import io.calibrisk.api.estimator.CalibrationEstimator;
 import io.calibrisk.api.estimator.CalibrationFunction;
 import io.calibrisk.api.estimator.FeatureMatrix;
 import io.calibrisk.api.estimator.Parallelism;
 import io.calibrisk.api.estimator.PreparedTraining;
-import io.calibrisk.pipeline.evaluation.PoolParallelism;
-import io.calibrisk.pipeline.risk.Risk;
+import io.calibrisk.api.estimator.TrainingFold;
+import io.calibrisk.api.kernel.DensityKernel;
+import io.calibrisk.api.kernel.KernelDomain;
+import io.calibrisk.api.search.Hyperparameters;
 import io.calibrisk.testsupport.Generators;
 import io.calibrisk.testsupport.Generators.Dataset;
 import io.calibrisk.testsupport.Generators.RowStyle;
+import io.calibrisk.testsupport.ReferenceRisk;
+import io.calibrisk.testsupport.Samples;
 import io.calibrisk.testsupport.Seeds;
 import io.calibrisk.testsupport.kernel.DirectKde;
 import io.calibrisk.testsupport.kernel.LogSpaceKde;
+import io.calibrisk.testsupport.kernel.TruncatedLaplace;
 import org.junit.jupiter.api.Test;
 import org.quicktheories.core.Gen;
 import org.quicktheories.generators.Generate;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.SplittableRandom;
 
 import static io.calibrisk.estimators.kernel.kde.KdeFixture.bandwidth;
 import static io.calibrisk.estimators.kernel.kde.KdeFixture.features;
 import static io.calibrisk.estimators.kernel.kde.KdeFixture.fit;
+import static io.calibrisk.estimators.kernel.kde.KdeFixture.prepare;
 import static io.calibrisk.estimators.kernel.kde.KdeFixture.rows;
 import static io.calibrisk.testsupport.Assertions.assertClose;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -57,12 +65,13 @@ class KdeEstimatorTest {
     void identity3MeanOverTheFittingSetIsThePlugInEstimate() {
         Seeds.qt(60).forAll(Generators.datasets(4, 30, 2, 4, REPRESENTABLE), NOTIONS, doubles().between(0.05, 1.0))
                 .checkAssert((data, notion, b) -> {
-                    for (CalibrationSet set : notion.components(data.predictions(), data.labels())) {
-                        CalibrationFunction h = fit(notion, data.predictions().classes(), set, b);
+                    for (CalibrationSet set : data.samples().components(notion)) {
+                        CalibrationFunction h = fit(notion, data.samples().classes(), set, b);
                         double expected = DirectKde.plugInEstimate(rows(set.points()), rows(set.targets()), b,
                                 notion == Notion.CANONICAL);
-                        assertClose(expected, Risk.estimate(h, set).risk(), 1e-9, 1e-15,
-                                "mean h(z_i, z_i) over the fitting set, " + notion + ", b = " + b);
+                        String what = "mean h(z_i, z_i) over the fitting set, " + notion + ", b = " + b;
+                        assertClose(expected, estimate(h, set.points()), 1e-9, 1e-15, what);
+                        assertClose(expected, ReferenceRisk.estimate(h, set.points()), 1e-9, 1e-15, what + ", pointwise");
                     }
                 });
     }
@@ -71,8 +80,8 @@ class KdeEstimatorTest {
     void identity3HoldsAtEveryBandwidthAgainstTheLogSpaceReference() {
         Seeds.qt(60).forAll(Generators.datasets(4, 30, 2, 4), NOTIONS, bandwidths())
                 .checkAssert((data, notion, b) -> {
-                    for (CalibrationSet set : notion.components(data.predictions(), data.labels())) {
-                        CalibrationFunction h = fit(notion, data.predictions().classes(), set, b);
+                    for (CalibrationSet set : data.samples().components(notion)) {
+                        CalibrationFunction h = fit(notion, data.samples().classes(), set, b);
                         double[][] z = rows(set.points());
                         double[][] t = rows(set.targets());
                         double expected = 0;
@@ -82,7 +91,7 @@ class KdeEstimatorTest {
                                 expected += c * c;
                             }
                         }
-                        assertClose(expected / z.length, Risk.estimate(h, set).risk(), 1e-9, 1e-15,
+                        assertClose(expected / z.length, estimate(h, set.points()), 1e-9, 1e-15,
                                 "plug-in estimate, " + notion + ", b = " + b);
                     }
                 });
@@ -91,13 +100,12 @@ class KdeEstimatorTest {
     @Test
     void bilinearRiskEqualsPairwiseRisk() {
         Seeds.qt(60).forAll(Generators.datasets(6, 40, 2, 4), NOTIONS, bandwidths()).checkAssert((data, notion, b) -> {
-            int n = data.predictions().size();
-            for (CalibrationSet set : notion.components(data.predictions(), data.labels())) {
+            int n = data.samples().size();
+            for (CalibrationSet set : data.samples().components(notion)) {
                 CalibrationSet training = set.select(range(0, n / 2));
                 CalibrationSet evaluation = set.select(range(n / 2, n));
-                CalibrationFunction h = fit(notion, data.predictions().classes(), training, b);
-                FeatureMatrix phi = features(h, evaluation.points());
-                assertClose(Risk.pairwise(h, evaluation), Risk.bilinear(h.bilinearForm().orElseThrow(), phi,
+                CalibrationFunction h = fit(notion, data.samples().classes(), training, b);
+                assertClose(ReferenceRisk.pairwise(h, evaluation), ReferenceRisk.bilinear(h.bilinearForm().orElseThrow(),
                         evaluation), 1e-9, 1e-15, "risk of " + notion + " kde, b = " + b);
             }
         });
@@ -107,17 +115,17 @@ class KdeEstimatorTest {
     void awkwardInputsNeverGiveNaNOrInfinityAndFallbacksAreCounted() {
         Seeds.qt(150).forAll(Generators.datasets(4, 40, 2, 6, AWKWARD), NOTIONS, bandwidths())
                 .checkAssert((data, notion, b) -> {
-                    int n = data.predictions().size();
-                    for (CalibrationSet set : notion.components(data.predictions(), data.labels())) {
+                    int n = data.samples().size();
+                    for (CalibrationSet set : data.samples().components(notion)) {
                         CalibrationSet training = set.select(range(0, n / 2));
                         CalibrationSet queries = set.select(range(n / 2, n));
-                        CalibrationFunction h = fit(notion, data.predictions().classes(), training, b);
+                        CalibrationFunction h = fit(notion, data.samples().classes(), training, b);
                         FeatureMatrix phi = features(h, queries.points());
                         for (double v : phi.values()) {
                             assertTrue(Double.isFinite(v), "feature " + v);
                         }
-                        assertTrue(Double.isFinite(Risk.of(h, queries).risk()));
-                        assertTrue(Double.isFinite(Risk.estimate(h, training).risk()));
+                        assertTrue(Double.isFinite(ReferenceRisk.bilinear(h.bilinearForm().orElseThrow(), queries)));
+                        assertTrue(Double.isFinite(estimate(h, training.points())));
                         long expected = 0;
                         double[][] centres = rows(training.points());
                         for (double[] x : rows(queries.points())) {
@@ -134,12 +142,12 @@ class KdeEstimatorTest {
     void agreesWithDirectDensitiesWithoutLogs() {
         Seeds.qt(60).forAll(Generators.datasets(6, 40, 2, 5, REPRESENTABLE), NOTIONS, doubles().between(0.05, 1.0))
                 .checkAssert((data, notion, b) -> {
-                    int n = data.predictions().size();
+                    int n = data.samples().size();
                     boolean canonical = notion == Notion.CANONICAL;
-                    for (CalibrationSet set : notion.components(data.predictions(), data.labels())) {
+                    for (CalibrationSet set : data.samples().components(notion)) {
                         CalibrationSet training = set.select(range(0, n / 2));
                         Points queries = set.select(range(n / 2, n)).points();
-                        FeatureMatrix phi = features(fit(notion, data.predictions().classes(), training, b), queries);
+                        FeatureMatrix phi = features(fit(notion, data.samples().classes(), training, b), queries);
                         for (int i = 0; i < queries.size(); i++) {
                             double[] expected = DirectKde.residual(rows(training.points()), rows(training.targets()),
                                     queries.row(i), b, canonical);
@@ -169,11 +177,10 @@ class KdeEstimatorTest {
                 System.arraycopy(row, 0, values, i * d, d);
                 labels[i] = random.nextInt(d);
             }
-            CalibrationSet set = notion.components(Predictions.ofProbabilities(n, d, values, "test"),
-                    Labels.of(labels, d, "test")).get(0);
+            CalibrationSet set = new Samples(d, values, labels).component(notion);
             CalibrationSet training = set.select(range(0, 700));
             Points queries = set.select(range(600, n)).points();
-            PreparedTraining prepared = KdeFixture.estimator(notion, d, Parallelism.sequential()).prepare(training);
+            PreparedTraining prepared = prepare(KdeFixture.estimator(notion, d, Parallelism.sequential()), training);
             for (double b : new double[] {1e-5, 1e-3, 0.05179474679231207, 0.6}) {
                 FeatureMatrix phi = features(prepared.fit(bandwidth(b)), queries);
                 for (int i = 0; i < queries.size(); i++) {
@@ -195,10 +202,10 @@ class KdeEstimatorTest {
     void canonicalResultsAreInvariantUnderAPermutationOfClasses() {
         int[] permutation = {2, 0, 3, 1};
         Seeds.qt(40).forAll(Generators.datasets(10, 40, 4, 4), bandwidths()).checkAssert((data, b) -> {
-            Dataset permuted = permute(data, permutation);
-            int n = data.predictions().size();
-            CalibrationSet set = Notion.CANONICAL.components(data.predictions(), data.labels()).get(0);
-            CalibrationSet other = Notion.CANONICAL.components(permuted.predictions(), permuted.labels()).get(0);
+            Samples permuted = permute(data.samples(), permutation);
+            int n = data.samples().size();
+            CalibrationSet set = data.samples().component(Notion.CANONICAL);
+            CalibrationSet other = permuted.component(Notion.CANONICAL);
             CalibrationFunction h = fit(Notion.CANONICAL, 4, set.select(range(0, n / 2)), b);
             CalibrationFunction g = fit(Notion.CANONICAL, 4, other.select(range(0, n / 2)), b);
             CalibrationSet evaluation = set.select(range(n / 2, n));
@@ -210,23 +217,24 @@ class KdeEstimatorTest {
                     assertClose(phi.get(i, k), psi.get(i, permutation[k]), 1e-8, 1e-12, "c(x)_" + k);
                 }
             }
-            assertClose(Risk.of(h, evaluation).risk(), Risk.of(g, permutedEvaluation).risk(), 1e-8, 1e-14, "risk");
-            assertClose(Risk.estimate(h, evaluation).risk(), Risk.estimate(g, permutedEvaluation).risk(), 1e-8,
-                    1e-14, "estimate");
+            assertClose(ReferenceRisk.bilinear(h.bilinearForm().orElseThrow(), evaluation),
+                    ReferenceRisk.bilinear(g.bilinearForm().orElseThrow(), permutedEvaluation), 1e-8, 1e-14, "risk");
+            assertClose(estimate(h, evaluation.points()), estimate(g, permutedEvaluation.points()), 1e-8, 1e-14,
+                    "estimate");
         });
     }
 
     @Test
     void resultsAreBitIdenticalForAnyThreadCountAndAnyBatch() {
         Dataset data = Generators.dataset(1500, 5, RowStyle.MIXED, Seeds.seed());
-        CalibrationSet set = Notion.CANONICAL.components(data.predictions(), data.labels()).get(0);
+        CalibrationSet set = data.samples().component(Notion.CANONICAL);
         CalibrationSet training = set.select(range(0, 1000));
         Points queries = set.select(range(1000, 1500)).points();
         double[] grid = Bandwidths.defaults();
         double[][] reference = null;
-        try (PoolParallelism one = new PoolParallelism(1); PoolParallelism three = new PoolParallelism(3)) {
+        try (ThreadPool one = new ThreadPool(1); ThreadPool three = new ThreadPool(3)) {
             for (Parallelism parallelism : List.of(Parallelism.sequential(), one, three)) {
-                PreparedTraining prepared = KdeFixture.estimator(Notion.CANONICAL, 5, parallelism).prepare(training);
+                PreparedTraining prepared = prepare(KdeFixture.estimator(Notion.CANONICAL, 5, parallelism), training);
                 double[][] values = new double[grid.length][];
                 for (int b = 0; b < grid.length; b++) {
                     values[b] = features(prepared.fit(bandwidth(grid[b])), queries).values();
@@ -242,8 +250,8 @@ class KdeEstimatorTest {
             }
         }
         // one query at a time, each bandwidth alone, out of order: still the same bits
-        KdeTraining alone = (KdeTraining) KdeFixture.estimator(Notion.CANONICAL, 5, Parallelism.sequential())
-                .prepare(training);
+        KdeTraining alone = (KdeTraining) prepare(KdeFixture.estimator(Notion.CANONICAL, 5, Parallelism.sequential()),
+                training);
         for (int b = grid.length - 1; b >= 0; b -= 3) {
             for (int i = 0; i < queries.size(); i += 37) {
                 assertArrayEquals(Arrays.copyOfRange(reference[b], i * 5, i * 5 + 5),
@@ -278,17 +286,159 @@ class KdeEstimatorTest {
         double[][] z = {{0.2, 0.8}, {0.6, 0.4}};
         double[][] t = {{1, 0}, {0, 1}};
         CalibrationEstimator kde = KdeFixture.estimator(Notion.CANONICAL, 2, Parallelism.sequential());
-        PreparedTraining prepared = kde.prepare(KdeFixture.set(z, t));
+        PreparedTraining prepared = prepare(kde, KdeFixture.set(z, t));
         for (double b : new double[] {0, -0.1, Double.NaN, Double.POSITIVE_INFINITY, 1e-300}) {
             assertThrows(InvalidSettingException.class, () -> prepared.fit(bandwidth(b)), "b = " + b);
         }
+        assertEquals("dirichlet kernel bandwidth = 1.0e-300: must be a finite number ≥ 1.0e-100", assertThrows(
+                InvalidSettingException.class, () -> prepared.fit(bandwidth(1e-300))).getMessage());
+        assertEquals("kde.bandwidth = 0: must be a finite number > 0", assertThrows(
+                InvalidSettingException.class, () -> prepared.fit(bandwidth(0))).getMessage());
         assertThrows(InvalidInputException.class,
-                () -> kde.prepare(KdeFixture.set(new double[][] {{1.2, -0.2}, {0.5, 0.5}}, t)));
+                () -> prepare(kde, KdeFixture.set(new double[][] {{1.2, -0.2}, {0.5, 0.5}}, t)));
         CalibrationFunction h = prepared.fit(bandwidth(0.1));
         assertThrows(InvalidInputException.class, () -> features(h, Points.ofRows(new double[][] {{-0.1, 1.1}})));
         assertThrows(InvalidSettingException.class, () -> features(h, Points.ofRows(new double[][] {{0.5}})));
         assertThrows(InvalidSettingException.class,
-                () -> KdeFixture.estimator(Notion.CANONICAL, 3, Parallelism.sequential()).prepare(KdeFixture.set(z, t)));
+                () -> prepare(KdeFixture.estimator(Notion.CANONICAL, 3, Parallelism.sequential()), KdeFixture.set(z, t)));
+    }
+
+    /** kde knows its kernels only through the SPI: another class with the same densities gives the same bits. */
+    @Test
+    void anyKernelWithTheSameExponentialFormGivesBitIdenticalFeatures() {
+        Seeds.qt(20).forAll(Generators.datasets(6, 60, 2, 4), NOTIONS, bandwidths()).checkAssert((data, notion, b) -> {
+            DensityKernel original = KdeFixture.defaultKernel(notion);
+            DensityKernel renamed = new DensityKernel() {
+                @Override
+                public String name() {
+                    return "my-" + original.name();
+                }
+
+                @Override
+                public String description() {
+                    return "a copy";
+                }
+
+                @Override
+                public KernelDomain domain() {
+                    return original.domain();
+                }
+
+                @Override
+                public double logDensity(double[] centre, double[] x, double bandwidth) {
+                    throw new AssertionError("the exponential form serves every pair");
+                }
+
+                @Override
+                public Optional<ExponentialForm> exponentialForm() {
+                    return original.exponentialForm();
+                }
+            };
+            int d = data.samples().classes();
+            for (CalibrationSet set : data.samples().components(notion)) {
+                FeatureMatrix expected = halves(set, notion, d, original, b);
+                FeatureMatrix actual = halves(set, notion, d, renamed, b);
+                assertArrayEquals(expected.values(), actual.values(), notion + ", b = " + b);
+                assertEquals(expected.counts(), actual.counts());
+            }
+        });
+    }
+
+    /**
+     * Without an exponential form kde evaluates the kernel on every pair: the same regression,
+     * equal to the exponential form's up to the rounding of the log weights, fallbacks included.
+     */
+    @Test
+    void aKernelWithoutExponentialFormGivesTheSameRegressionPairByPair() {
+        Seeds.qt(40).forAll(Generators.datasets(6, 60, 2, 4, AWKWARD), NOTIONS, bandwidths())
+                .checkAssert((data, notion, b) -> {
+                    DensityKernel kernel = KdeFixture.defaultKernel(notion);
+                    int d = data.samples().classes();
+                    for (CalibrationSet set : data.samples().components(notion)) {
+                        FeatureMatrix exponential = halves(set, notion, d, kernel, b);
+                        FeatureMatrix pairwise = halves(set, notion, d, KdeFixture.pairwiseOnly(kernel), b);
+                        for (int i = 0; i < exponential.values().length; i++) {
+                            assertClose(exponential.values()[i], pairwise.values()[i], 1e-9, 1e-12,
+                                    "feature " + i + ", " + notion + ", b = " + b);
+                        }
+                        assertEquals(exponential.counts(), pairwise.counts(), "fallbacks");
+                    }
+                });
+    }
+
+    /** Every bandwidth of an announced grid, computed together in one batch, against the plain log-space sum. */
+    @Test
+    void aKernelWithoutExponentialFormFollowsThePlainLogSpaceRegression() {
+        Seeds.qt(40).forAll(Generators.datasets(6, 60, 2, 5), Generate.pick(List.of(Notion.TOP_LABEL, Notion.CLASS_WISE)),
+                bandwidths()).checkAssert((data, notion, b) -> {
+                    int n = data.samples().size();
+                    double[] grid = {b, 0.5, 3 * b};
+                    List<Hyperparameters> planned = new ArrayList<>();
+                    for (double bandwidth : grid) {
+                        planned.add(bandwidth(bandwidth));
+                    }
+                    for (CalibrationSet set : data.samples().components(notion)) {
+                        CalibrationSet training = set.select(range(0, n / 2));
+                        CalibrationSet evaluation = set.select(range(n / 2, n));
+                        PreparedTraining prepared = KdeFixture.estimator(notion, data.samples().classes(),
+                                KdeFixture.truncatedLaplace(), Parallelism.sequential())
+                                .prepare(new TrainingFold(new TrainingFold.Id(0, 0), training, planned));
+                        for (double bandwidth : grid) {
+                            CalibrationFunction h = prepared.fit(bandwidth(bandwidth));
+                            FeatureMatrix phi = features(h, evaluation.points());
+                            LogSpaceKde.LogKernel laplace = (c, x) -> TruncatedLaplace.logDensity(c[0], x[0], bandwidth);
+                            for (int i = 0; i < evaluation.size(); i++) {
+                                double[] expected = LogSpaceKde.residual(rows(training.points()),
+                                        rows(training.targets()), evaluation.points().row(i), laplace);
+                                assertClose(expected[0], phi.get(i, 0), 1e-12, 1e-14,
+                                        notion + " query " + i + ", b = " + bandwidth);
+                            }
+                            assertEquals(0L, phi.counts().get("fallbacks"), "the truncated Laplace kernel is positive");
+                            assertClose(ReferenceRisk.pairwise(h, evaluation),
+                                    ReferenceRisk.bilinear(h.bilinearForm().orElseThrow(), evaluation), 1e-9, 1e-15,
+                                    "risk");
+                        }
+                    }
+                });
+    }
+
+    @Test
+    void aFaultyKernelFailsWithAMessageThatNamesIt() {
+        DensityKernel faulty = new DensityKernel() {
+            @Override
+            public String name() {
+                return "faulty";
+            }
+
+            @Override
+            public String description() {
+                return "NaN beyond 0.5";
+            }
+
+            @Override
+            public KernelDomain domain() {
+                return KernelDomain.UNIT_INTERVAL;
+            }
+
+            @Override
+            public double logDensity(double[] centre, double[] x, double bandwidth) {
+                return x[0] > 0.5 ? Double.NaN : -Math.abs(x[0] - centre[0]);
+            }
+        };
+        CalibrationFunction h = prepare(KdeFixture.estimator(Notion.TOP_LABEL, 2, faulty, Parallelism.sequential()),
+                KdeFixture.set(new double[][] {{0.2}, {0.4}}, new double[][] {{0}, {1}})).fit(bandwidth(0.1));
+        assertEquals(0.3 - 0.5, features(h, Points.ofRows(new double[][] {{0.3}})).get(0, 0), 1e-15);
+        EstimationException e = assertThrows(EstimationException.class,
+                () -> features(h, Points.ofRows(new double[][] {{0.9}})));
+        assertEquals("kde: kernel faulty gave the log density NaN at [0.9], centre [0.2], bandwidth 0.1; it must be "
+                + "finite or -Infinity", e.getMessage());
+    }
+
+    /** kde with a kernel fitted on the first half of a set: the features of the second half. */
+    private static FeatureMatrix halves(CalibrationSet set, Notion notion, int classes, DensityKernel kernel, double b) {
+        int n = set.size();
+        CalibrationEstimator kde = KdeFixture.estimator(notion, classes, kernel, Parallelism.sequential());
+        return features(prepare(kde, set.select(range(0, n / 2))).fit(bandwidth(b)), set.select(range(n / 2, n)).points());
     }
 
     static int[] range(int from, int to) {
@@ -299,18 +449,23 @@ class KdeEstimatorTest {
         return out;
     }
 
-    private static Dataset permute(Dataset data, int[] permutation) {
-        int n = data.predictions().size();
-        int d = data.predictions().classes();
+    private static Samples permute(Samples samples, int[] permutation) {
+        int n = samples.size();
+        int d = samples.classes();
         double[] values = new double[n * d];
         int[] labels = new int[n];
         for (int i = 0; i < n; i++) {
             for (int k = 0; k < d; k++) {
-                values[i * d + permutation[k]] = data.predictions().get(i, k);
+                values[i * d + permutation[k]] = samples.probabilities()[i * d + k];
             }
-            labels[i] = permutation[data.labels().get(i)];
+            labels[i] = permutation[samples.labels()[i]];
         }
-        return new Dataset(Predictions.ofProbabilities(n, d, values, "permuted"), Labels.of(labels, d, "permuted"),
-                data.style(), data.seed());
+        return new Samples(d, values, labels);
+    }
+
+    /** The estimate as calibrisk computes it, from the bilinear form's features. */
+    private static double estimate(CalibrationFunction h, Points points) {
+        BilinearForm form = h.bilinearForm().orElseThrow();
+        return ReferenceRisk.bilinearEstimate(form, points);
     }
 }

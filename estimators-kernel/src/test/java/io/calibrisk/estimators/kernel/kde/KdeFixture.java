@@ -8,27 +8,47 @@ import io.calibrisk.api.estimator.CalibrationFunction;
 import io.calibrisk.api.estimator.EstimatorContext;
 import io.calibrisk.api.estimator.FeatureMatrix;
 import io.calibrisk.api.estimator.Parallelism;
+import io.calibrisk.api.estimator.PreparedTraining;
+import io.calibrisk.api.estimator.RunCache;
+import io.calibrisk.api.estimator.TrainingFold;
+import io.calibrisk.api.kernel.DensityKernel;
+import io.calibrisk.api.kernel.KernelDomain;
 import io.calibrisk.api.search.Hyperparameters;
+import io.calibrisk.api.setting.SettingValues;
 import io.calibrisk.estimators.kernel.BetaKernel;
 import io.calibrisk.estimators.kernel.DirichletKernel;
 import io.calibrisk.testsupport.kernel.LogSpaceKde;
+import io.calibrisk.testsupport.kernel.TruncatedLaplace;
 
 import java.util.Map;
 
-/** Builds {@code kde} the way the pipeline does, and plain arrays for the slow references. */
+/** Builds {@code kde} the way calibrisk does, with the kernel handed over as a setting, and plain arrays for the slow references. */
 final class KdeFixture {
 
     private KdeFixture() {
     }
 
+    /** @return the notion's default kernel: dirichlet for canonical, beta otherwise */
+    static DensityKernel defaultKernel(Notion notion) {
+        return notion == Notion.CANONICAL ? new DirichletKernel() : new BetaKernel();
+    }
+
     static CalibrationEstimator estimator(Notion notion, int classes, Parallelism parallelism) {
-        EstimatorContext context = new EstimatorContext(notion, classes, Map.of(),
-                Map.of("dirichlet", new DirichletKernel(), "beta", new BetaKernel()), parallelism);
+        return estimator(notion, classes, defaultKernel(notion), parallelism);
+    }
+
+    static CalibrationEstimator estimator(Notion notion, int classes, DensityKernel kernel, Parallelism parallelism) {
+        EstimatorContext context = new EstimatorContext(notion, classes,
+                new SettingValues(Map.of(KdeProvider.KERNEL, kernel)), parallelism, RunCache.none());
         return new KdeProvider().create(context);
     }
 
+    static PreparedTraining prepare(CalibrationEstimator kde, CalibrationSet training) {
+        return kde.prepare(TrainingFold.of(training));
+    }
+
     static CalibrationFunction fit(Notion notion, int classes, CalibrationSet training, double bandwidth) {
-        return estimator(notion, classes, Parallelism.sequential()).prepare(training).fit(bandwidth(bandwidth));
+        return prepare(estimator(notion, classes, Parallelism.sequential()), training).fit(bandwidth(bandwidth));
     }
 
     static Hyperparameters bandwidth(double value) {
@@ -47,17 +67,66 @@ final class KdeFixture {
         return out;
     }
 
-    /** The log kernel of the notion's space: Dirichlet for canonical, Beta for scalar points. */
+    /** The log kernel of the notion's default kernel, as the plain log-space reference takes it. */
     static LogSpaceKde.LogKernel logKernel(boolean canonical, double bandwidth) {
-        if (canonical) {
-            DirichletKernel kernel = new DirichletKernel();
-            return (c, x) -> kernel.logValue(c, x, bandwidth);
-        }
-        BetaKernel kernel = new BetaKernel();
-        return (c, x) -> kernel.logValue(c, x, bandwidth);
+        DensityKernel kernel = canonical ? new DirichletKernel() : new BetaKernel();
+        return (c, x) -> kernel.logDensity(c, x, bandwidth);
     }
 
     static CalibrationSet set(double[][] points, double[][] targets) {
         return new CalibrationSet(Points.ofRows(points), Points.ofRows(targets));
+    }
+
+    /**
+     * A kernel that only forwards {@link DensityKernel#logDensity} to another: the same
+     * densities, no exponential form, so kde evaluates it pair by pair.
+     */
+    static DensityKernel pairwiseOnly(DensityKernel kernel) {
+        return new DensityKernel() {
+            @Override
+            public String name() {
+                return kernel.name() + "-pairwise";
+            }
+
+            @Override
+            public String description() {
+                return kernel.description() + ", without its exponential form";
+            }
+
+            @Override
+            public KernelDomain domain() {
+                return kernel.domain();
+            }
+
+            @Override
+            public double logDensity(double[] centre, double[] x, double bandwidth) {
+                return kernel.logDensity(centre, x, bandwidth);
+            }
+        };
+    }
+
+    /** The truncated Laplace kernel of test-support as a density kernel plugin: no exponential form. */
+    static DensityKernel truncatedLaplace() {
+        return new DensityKernel() {
+            @Override
+            public String name() {
+                return "truncated-laplace";
+            }
+
+            @Override
+            public String description() {
+                return "Laplace density truncated to [0, 1]";
+            }
+
+            @Override
+            public KernelDomain domain() {
+                return KernelDomain.UNIT_INTERVAL;
+            }
+
+            @Override
+            public double logDensity(double[] centre, double[] x, double bandwidth) {
+                return TruncatedLaplace.logDensity(centre[0], x[0], bandwidth);
+            }
+        };
     }
 }

@@ -44,18 +44,4 @@ public record KernelSpectrum(int size, int dimension, double[] values, double[] 
     public int rank() {
         return values.length;
     }
-
-    /**
-     * @param i a mode
-     * @param j a mode
-     * @return {@code w_i · w_j}
-     */
-    public double weightProduct(int i, int j) {
-        int m = dimension;
-        double s = 0;
-        for (int k = 0; k < m; k++) {
-            s += weights[i * m + k] * weights[j * m + k];
-        }
-        return s;
-    }
 }

@@ -9,19 +9,16 @@ import io.calibrisk.api.kernel.PositiveDefiniteKernel;
  * {@code k(x_j, z)} for the training points x_j.
  *
  * @param kernel    the kernel plugin, positive definite
- * @param parameter its parameter (γ for rbf and laplacian), positive
+ * @param parameter its parameter (γ for rbf and laplacian), in the kernel's parameter domain
  * @param rows      the training points, one array per point
  */
 public record TrainingKernel(PositiveDefiniteKernel kernel, double parameter, double[][] rows) {
 
     /**
-     * @throws InvalidSettingException if the kernel is not positive definite or the parameter
-     *     is not positive
+     * @throws InvalidSettingException if the parameter lies outside the kernel's parameter domain
      */
     public TrainingKernel {
-        if (!(parameter > 0) || !Double.isFinite(parameter)) {
-            throw InvalidSettingException.of(kernel.parameterName(), parameter, "must be positive and finite");
-        }
+        kernel.parameterDomain().check(kernel.name() + " " + kernel.parameterName(), parameter);
     }
 
     /**

@@ -1,7 +1,7 @@
 package io.calibrisk.estimators.kkr.linalg;
 
 import io.calibrisk.api.estimator.Parallelism;
-import io.calibrisk.estimators.kernel.RbfKernel;
+import io.calibrisk.estimators.kkr.kernel.RbfKernel;
 import org.junit.jupiter.api.Test;
 
 import java.util.SplittableRandom;

@@ -4,6 +4,9 @@ import io.calibrisk.api.estimator.Parallelism;
 import org.junit.jupiter.api.Test;
 
 import java.util.SplittableRandom;
+import java.util.concurrent.ForkJoinPool;
+import java.util.function.IntConsumer;
+import java.util.stream.IntStream;
 
 import static io.calibrisk.testsupport.Seeds.qt;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -66,10 +69,24 @@ class SymmetricEigenTest {
             }
         }
         SymmetricEigen one = SymmetricEigen.of(a, n, Parallelism.sequential());
-        try (io.calibrisk.pipeline.evaluation.PoolParallelism pool = new io.calibrisk.pipeline.evaluation.PoolParallelism(3)) {
+        ForkJoinPool threads = new ForkJoinPool(3);
+        try {
+            Parallelism pool = new Parallelism() {
+                @Override
+                public int threads() {
+                    return 3;
+                }
+
+                @Override
+                public void forEach(int count, IntConsumer task) {
+                    threads.submit(() -> IntStream.range(0, count).parallel().forEach(task)).join();
+                }
+            };
             SymmetricEigen three = SymmetricEigen.of(a, n, pool);
             assertTrue(java.util.Arrays.equals(one.values(), three.values()), "eigenvalues bit-identical");
             assertTrue(java.util.Arrays.equals(one.vectors(), three.vectors()), "eigenvectors bit-identical");
+        } finally {
+            threads.shutdownNow();
         }
     }
 

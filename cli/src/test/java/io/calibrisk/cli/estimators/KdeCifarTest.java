@@ -1,13 +1,10 @@
-package io.calibrisk.estimators.kernel.kde;
+package io.calibrisk.cli.estimators;
 
-import io.calibrisk.pipeline.data.Labels;
 import io.calibrisk.api.data.Notion;
-import io.calibrisk.pipeline.data.Predictions;
+import io.calibrisk.pipeline.Calibrisk;
 import io.calibrisk.pipeline.data.Split;
 import io.calibrisk.pipeline.report.EstimatorResult;
 import io.calibrisk.pipeline.report.FoldResult;
-import io.calibrisk.pipeline.Calibrisk;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -16,8 +13,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -28,14 +23,14 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 /**
  * kde on real predictions (VGG-16 on the CIFAR-10 test set, from the shared data folder), through
- * the pipeline with a fixed split: sample i < 0.8n is in fold i mod 5, the rest is the test
- * split. Every grid point's fold risks and test estimates are compared with an independent
+ * the pipeline, with its default kernels taken through the kernel SPI, and a fixed split: sample
+ * i < 0.8n is in fold i mod 5, the rest is the test split. Every grid point's fold risks and test estimates are compared with an independent
  * NumPy/SciPy float64 evaluation of DESIGN.md's formulas (log k = log(x)·(α − 1)ᵀ − log B(α),
  * scipy's gammaln and logsumexp, dense matrices, the U-statistic from the n'×n' pair matrix),
  * whose results are in {@code cifar10-vgg16-kde-*.csv} next to this class. Skipped when the data
  * folder is absent.
  */
-class CifarVgg16Test {
+class KdeCifarTest {
     /** Both sides are float64; they differ by rounding in log weights of size up to 1e6 (b = 1e−5). */
     private static final double TOLERANCE = 1e-9;
 
@@ -51,25 +46,15 @@ class CifarVgg16Test {
     }
 
     private static void compare(int n, String resource) throws IOException {
-        Path folder = Path.of(System.getProperty("calibrisk.shared.data", "../../shared/data"), "cifar10-vgg16");
-        Assumptions.assumeTrue(Files.isRegularFile(folder.resolve("probs.npy")),
-                () -> "skipped: no cifar10-vgg16 data at " + folder.toAbsolutePath().normalize());
-        NpyReader.Array probs = NpyReader.read(folder.resolve("probs.npy"));
-        NpyReader.Array labels = NpyReader.read(folder.resolve("labels.npy"));
-        int d = probs.shape()[1];
-        double[] values = java.util.Arrays.copyOf(probs.values(), n * d);
-        int[] y = new int[n];
+        SharedData.Run data = SharedData.cifar(n);
         int[] assignment = new int[n];
         for (int i = 0; i < n; i++) {
-            y[i] = (int) labels.values()[i];
             assignment[i] = i < (int) (0.8 * n) ? i % 5 : Split.TEST;
         }
-        Predictions predictions = Predictions.ofProbabilities(n, d, values, "probs.npy");
-        Labels truth = Labels.of(y, d, "labels.npy");
         List<String[]> expected = reference(resource);
         for (Notion notion : List.of(Notion.TOP_LABEL, Notion.CANONICAL)) {
             EstimatorResult result = Calibrisk.builder().notion(notion).estimators("kde")
-                    .split(Split.of(assignment, "i mod 5")).build().evaluate(predictions, truth)
+                    .split(Split.of(assignment, "i mod 5")).build().evaluate(data.predictions(), data.labels())
                     .estimator("kde").orElseThrow();
             assertFalse(result.failed(), () -> String.valueOf(result.failure()));
             int compared = 0;
@@ -92,7 +77,7 @@ class CifarVgg16Test {
 
     private static List<String[]> reference(String resource) throws IOException {
         List<String[]> rows = new ArrayList<>();
-        try (InputStream in = CifarVgg16Test.class.getResourceAsStream(resource)) {
+        try (InputStream in = KdeCifarTest.class.getResourceAsStream(resource)) {
             assertNotNull(in, resource);
             BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
             for (String line = reader.readLine(); line != null; line = reader.readLine()) {

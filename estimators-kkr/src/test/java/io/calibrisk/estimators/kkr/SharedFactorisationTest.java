@@ -1,0 +1,117 @@
+package io.calibrisk.estimators.kkr;
+
+import io.calibrisk.api.data.CalibrationSet;
+import io.calibrisk.api.data.Notion;
+import io.calibrisk.api.data.Points;
+import io.calibrisk.api.estimator.CalibrationEstimator;
+import io.calibrisk.api.estimator.EstimatorProvider;
+import io.calibrisk.api.estimator.Parallelism;
+import io.calibrisk.api.estimator.PreparedTraining;
+import io.calibrisk.api.estimator.RunCache;
+import io.calibrisk.api.estimator.TrainingFold;
+import io.calibrisk.api.search.Hyperparameters;
+import io.calibrisk.estimators.kkr.kernel.RbfKernel;
+import io.calibrisk.testsupport.Simulations;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+import java.util.stream.IntStream;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+
+/**
+ * kkr and ukkr share each training fold's factorisation through the run's cache, keyed by the
+ * fold's id and the settings' values, never by the identity of an object.
+ */
+class SharedFactorisationTest {
+
+    /** A run cache as a run keeps one: one computation per key, counted. */
+    private static final class CountingCache implements RunCache {
+        private final Map<Object, Object> values = new ConcurrentHashMap<>();
+        private final AtomicInteger computations = new AtomicInteger();
+
+        @Override
+        public <T> T computeIfAbsent(Object key, Class<T> type, Supplier<? extends T> compute) {
+            return type.cast(values.computeIfAbsent(key, k -> {
+                computations.incrementAndGet();
+                return compute.get();
+            }));
+        }
+    }
+
+    private static final Notion NOTION = Notion.TOP_LABEL;
+
+    private static CalibrationEstimator create(EstimatorProvider provider, Map<String, String> settings, RunCache cache) {
+        return provider.create(Fixtures.context(NOTION, 5, settings, Parallelism.sequential(), cache));
+    }
+
+    /** Training fold f of k = 3 over 300 simulated samples: the samples outside block f. */
+    private static TrainingFold fold(CalibrationSet all, int f, EstimatorProvider provider) {
+        int[] rows = IntStream.range(0, 300).filter(i -> i / 100 != f).toArray();
+        CalibrationSet training = all.select(rows);
+        List<Hyperparameters> grid = provider.defaultSearchSpace(NOTION).points(training.size());
+        return new TrainingFold(new TrainingFold.Id(f, 0), training, grid);
+    }
+
+    @Test
+    void kkrAndUkkrOfOneRunFactorEachFoldOnce() {
+        CalibrationSet all = Simulations.paper(3).samples().component(NOTION);
+        Points queries = all.select(IntStream.range(300, 400).toArray()).points();
+        CountingCache cache = new CountingCache();
+        CalibrationEstimator kkr = create(new KroneckerKrr(), Map.of(), cache);
+        CalibrationEstimator ukkr = create(new TwoStepKrr(), Map.of(), cache);
+        for (int f = 0; f < 3; f++) {
+            PreparedTraining sharedKkr = kkr.prepare(fold(all, f, new KroneckerKrr()));
+            PreparedTraining sharedUkkr = ukkr.prepare(fold(all, f, new TwoStepKrr()));
+            assertEquals(f + 1, cache.computations.get(), "one factorisation per fold, shared by kkr and ukkr");
+            // sharing changes nothing: the same features as estimators that share nothing
+            PreparedTraining aloneKkr = create(new KroneckerKrr(), Map.of(), RunCache.none())
+                    .prepare(fold(all, f, new KroneckerKrr()));
+            PreparedTraining aloneUkkr = create(new TwoStepKrr(), Map.of(), RunCache.none())
+                    .prepare(fold(all, f, new TwoStepKrr()));
+            assertArrayEquals(features(aloneKkr, 1e-3, queries), features(sharedKkr, 1e-3, queries));
+            assertArrayEquals(features(aloneUkkr, 1e-3, queries), features(sharedUkkr, 1e-3, queries));
+        }
+        // a fold prepared again, by a new estimator of the same run, finds its factorisation
+        create(new TwoStepKrr(), Map.of(), cache).prepare(fold(all, 1, new TwoStepKrr()));
+        assertEquals(3, cache.computations.get());
+        // other settings need their own
+        create(new TwoStepKrr(), Map.of("gamma", "0.5"), cache).prepare(fold(all, 0, new TwoStepKrr()));
+        assertEquals(4, cache.computations.get());
+        create(new KroneckerKrr(), Map.of("mode", "exact"), cache).prepare(fold(all, 0, new KroneckerKrr()));
+        assertEquals(5, cache.computations.get());
+    }
+
+    private static double[] features(PreparedTraining prepared, double c, Points queries) {
+        Hyperparameters point = Hyperparameters.of(Map.of("lambda", c));
+        return prepared.fit(point).bilinearForm().orElseThrow().features(queries).values();
+    }
+
+    @Test
+    void theKeyIsTheFoldAndTheSettingsByValue() {
+        TrainingFold.Id fold = new TrainingFold.Id(2, 1);
+        KrrSettings settings = new KrrSettings(new RbfKernel(), 1.0, Mode.FAST, 1e-15, 3000);
+        KernelRidgeProvider.SpectrumKey key = new KernelRidgeProvider.SpectrumKey(fold, settings);
+        assertEquals(key, new KernelRidgeProvider.SpectrumKey(new TrainingFold.Id(2, 1),
+                new KrrSettings(new RbfKernel(), 1.0, Mode.FAST, 1e-15, 3000)), "another kernel object of the same name");
+        assertEquals(key.hashCode(), new KernelRidgeProvider.SpectrumKey(fold,
+                new KrrSettings(new RbfKernel(), 1.0, Mode.FAST, 1e-15, 3000)).hashCode());
+        for (KernelRidgeProvider.SpectrumKey other : List.of(
+                new KernelRidgeProvider.SpectrumKey(new TrainingFold.Id(1, 1), settings),
+                new KernelRidgeProvider.SpectrumKey(new TrainingFold.Id(2, 0), settings),
+                new KernelRidgeProvider.SpectrumKey(fold, new KrrSettings(Fixtures.KERNELS.get("laplacian"), 1.0,
+                        Mode.FAST, 1e-15, 3000)),
+                new KernelRidgeProvider.SpectrumKey(fold, new KrrSettings(new RbfKernel(), 2.0, Mode.FAST, 1e-15, 3000)),
+                new KernelRidgeProvider.SpectrumKey(fold, new KrrSettings(new RbfKernel(), 1.0, Mode.EXACT, 1e-15, 3000)),
+                new KernelRidgeProvider.SpectrumKey(fold, new KrrSettings(new RbfKernel(), 1.0, Mode.FAST, 1e-12, 3000)),
+                new KernelRidgeProvider.SpectrumKey(fold, new KrrSettings(new RbfKernel(), 1.0, Mode.FAST, 1e-15, 30)))) {
+            assertNotEquals(key, other);
+        }
+    }
+}
