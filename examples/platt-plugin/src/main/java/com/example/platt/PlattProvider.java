@@ -1,6 +1,5 @@
 package com.example.platt;
 
-import io.calibrisk.api.InvalidSettingException;
 import io.calibrisk.api.data.CalibrationSet;
 import io.calibrisk.api.data.Notion;
 import io.calibrisk.api.data.Points;
@@ -10,8 +9,10 @@ import io.calibrisk.api.estimator.CalibrationFunction;
 import io.calibrisk.api.estimator.EstimatorContext;
 import io.calibrisk.api.estimator.EstimatorProvider;
 import io.calibrisk.api.estimator.FeatureMatrix;
+import io.calibrisk.api.estimator.PreparedTraining;
 import io.calibrisk.api.search.Axis;
 import io.calibrisk.api.search.SearchSpace;
+import io.calibrisk.api.setting.ValueType;
 
 import java.util.EnumSet;
 import java.util.Optional;
@@ -42,17 +43,25 @@ public class PlattProvider implements EstimatorProvider {
         return EnumSet.of(Notion.TOP_LABEL, Notion.CLASS_WISE);
     }
 
+    /**
+     * The penalty λ, tuned over {0, 0.01, 1, 100}. Its domain, λ ≥ 0, is how the plugin refuses a
+     * bad value: calibrisk checks every {@code --grid platt.lambda=...} value against it before
+     * any work, so the fit never sees a negative λ. The log scale tells a search strategy to
+     * step by factors (0 stays where it is).
+     */
     @Override
     public SearchSpace defaultSearchSpace(Notion notion) {
-        return SearchSpace.of(Axis.list("lambda", 0, 0.01, 1, 100));
+        return SearchSpace.of(Axis.list("lambda", 0, 0.01, 1, 100).withDomain(ValueType.nonNegative())
+                .withScale(Axis.Scale.LOG));
     }
 
     @Override
     public CalibrationEstimator create(EstimatorContext context) {
-        return this::prepare;
+        return fold -> prepare(fold.data());
     }
 
-    private io.calibrisk.api.estimator.PreparedTraining prepare(CalibrationSet training) {
+    /** The logits of the training points, computed once per fold and reused for every λ. */
+    private PreparedTraining prepare(CalibrationSet training) {
         int n = training.size();
         double[] x = new double[n];
         double[] t = training.targets().toArray();
@@ -60,11 +69,7 @@ public class PlattProvider implements EstimatorProvider {
             x[i] = logit(training.points().get(i, 0));
         }
         return hyperparameters -> {
-            double lambda = hyperparameters.value("lambda");
-            if (lambda < 0) {
-                throw InvalidSettingException.of("platt.lambda", lambda, "must not be negative");
-            }
-            double[] ab = fit(x, t, lambda);
+            double[] ab = fit(x, t, hyperparameters.value("lambda"));
             return new Platt(ab[0], ab[1]);
         };
     }
