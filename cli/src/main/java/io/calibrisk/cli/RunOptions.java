@@ -35,6 +35,11 @@ final class RunOptions {
     @Option(names = "--set", paramLabel = "ESTIMATOR.SETTING=VALUE", description = "An estimator setting (repeatable), e.g. --set kkr.gamma=0.5; see 'calibrisk list'.")
     List<String> sets = new ArrayList<>();
 
+    @Option(names = "--search", paramLabel = "NAME", description = "How each estimator's hyperparameters are searched: "
+            + "grid (default; its grid as published), refine (the grid, then extended beyond an edge and narrowed around the "
+            + "minimum), or a strategy plugin; see 'calibrisk list'.")
+    String search = "grid";
+
     @Option(names = "--threads", description = "Size of the thread pool (default: the number of processors). Results do not depend on it.")
     int threads = Runtime.getRuntime().availableProcessors();
 
@@ -66,6 +71,7 @@ final class RunOptions {
                 .threads(threads)
                 .bootstrap(bootstrap)
                 .level(level)
+                .search(search)
                 .classLoader(PluginPath.loader(pluginFolders));
         if (split != null) {
             if (folds != null && folds != split.folds()) {

@@ -8,7 +8,6 @@ import io.calibrisk.api.data.Notion;
 import io.calibrisk.pipeline.Calibrisk;
 import io.calibrisk.pipeline.report.CalibrationReport;
 import io.calibrisk.testsupport.Simulations;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.slf4j.LoggerFactory;
 
@@ -26,7 +25,6 @@ class SharedFactorisationRunTest {
     private static final String LOGGER = "io.calibrisk.estimators.kkr.KernelRidgeProvider";
 
     @Test
-    @Disabled("the pipeline on this branch hands estimators RunCache.none(); enable once the run owns a cache")
     void kkrAndUkkrFactorEachFoldOncePerRun() {
         SharedData.Run data = SharedData.of(Simulations.paper(5).samples());
         for (Notion notion : List.of(Notion.TOP_LABEL, Notion.CLASS_WISE)) {

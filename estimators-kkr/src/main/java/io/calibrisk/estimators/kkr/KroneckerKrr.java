@@ -50,7 +50,7 @@ public final class KroneckerKrr extends KernelRidgeProvider {
         Axis axis = notion == Notion.CANONICAL
                 ? Axis.log10(LAMBDA, 8, -9, 18)
                 : Axis.log10(LAMBDA, -1, -17, 9);
-        return SearchSpace.of(axis.scaledByPowerOfN(1.5).withDomain(ValueType.nonNegative()));
+        return SearchSpace.of(axis.scaledByPowerOfN(1.5).withDomain(ValueType.positive()));
     }
 
     @Override

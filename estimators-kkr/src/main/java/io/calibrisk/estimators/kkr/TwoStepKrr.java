@@ -40,7 +40,7 @@ public final class TwoStepKrr extends KernelRidgeProvider {
         Axis axis = notion == Notion.CANONICAL
                 ? Axis.log10(LAMBDA, 4, -4.5, 18)
                 : Axis.log10(LAMBDA, -1, -9, 9);
-        return SearchSpace.of(axis.scaledByPowerOfN(0.75).withDomain(ValueType.nonNegative()));
+        return SearchSpace.of(axis.scaledByPowerOfN(0.75).withDomain(ValueType.positive()));
     }
 
     @Override

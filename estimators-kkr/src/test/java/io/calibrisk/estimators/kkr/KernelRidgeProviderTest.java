@@ -126,13 +126,13 @@ class KernelRidgeProviderTest {
     }
 
     @Test
-    void lambdaIsANonNegativeLogAxisScaledByAPowerOfN() {
+    void lambdaIsAPositiveLogAxisScaledByAPowerOfN() {
         for (Notion notion : Notion.values()) {
             Axis kkr = new KroneckerKrr().defaultSearchSpace(notion).axis("lambda");
             Axis ukkr = new TwoStepKrr().defaultSearchSpace(notion).axis("lambda");
             for (Axis axis : List.of(kkr, ukkr)) {
                 assertEquals(Axis.Scale.LOG, axis.scale());
-                assertEquals(ValueType.nonNegative(), axis.domain());
+                assertEquals(ValueType.positive(), axis.domain(), "c = 0 is unregularised: always unstable, so users may not ask for it");
             }
             assertEquals(1.5, kkr.nExponent());
             assertEquals(0.75, ukkr.nExponent());

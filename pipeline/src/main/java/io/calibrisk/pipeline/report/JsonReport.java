@@ -92,6 +92,7 @@ final class JsonReport {
         json.writeNumberField("folds", report.folds());
         json.writeNumberField("testSamples", report.testSamples());
         json.writeStringField("split", report.split());
+        json.writeStringField("search", report.search());
         json.writeStringField("recommended", report.recommended());
         json.writeArrayFieldStart("notes");
         for (String note : report.notes()) {
@@ -119,6 +120,13 @@ final class JsonReport {
             best(e.best().get(), e.interval());
         } else {
             json.writeNull();
+        }
+        if (e.difference() != null) {
+            json.writeObjectFieldStart("difference");
+            json.writeStringField("versus", e.difference().versus());
+            number("mean", e.difference().mean());
+            number("stdError", e.difference().stdError());
+            json.writeEndObject();
         }
         json.writeArrayFieldStart("grid");
         for (GridPointResult g : e.grid()) {
@@ -154,6 +162,7 @@ final class JsonReport {
         number("riskStdError", g.riskStdError());
         number("estimateSquared", g.estimateSquared());
         json.writeBooleanField("stable", g.stable());
+        json.writeBooleanField("added", g.added());
         if (!g.stable()) {
             json.writeStringField("instability", g.instability());
         }

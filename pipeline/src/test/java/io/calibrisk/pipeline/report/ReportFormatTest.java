@@ -56,6 +56,7 @@ class ReportFormatTest {
                   "folds": 2,
                   "testSamples": 20,
                   "split": "seed 0, test fraction 0.2",
+                  "search": "grid",
                   "recommended": "bins",
                   "notes": [
                     "one class only"
@@ -91,6 +92,7 @@ class ReportFormatTest {
                           "riskStdError": 7.5E-5,
                           "estimateSquared": 0.015625,
                           "stable": true,
+                          "added": false,
                           "folds": [
                             {
                               "risk": 0.0024,
@@ -113,6 +115,7 @@ class ReportFormatTest {
                           "riskStdError": 0.25,
                           "estimateSquared": 0.125,
                           "stable": false,
+                          "added": false,
                           "instability": "rounding decides it",
                           "folds": [
                             {
