@@ -21,7 +21,6 @@ import java.util.List;
  * <pre>{@code
  * public final class MyPlugin implements CalibriskPlugin {
  *     public String name() { return "my-plugin"; }
- *     public String version() { return "1.0.0"; }
  *     public String spiVersion() { return SPI_VERSION; }   // compiled in: the version you built against
  *     public List<EstimatorProvider> estimators() { return List.of(new MyEstimator()); }
  * }
@@ -41,8 +40,16 @@ public interface CalibriskPlugin {
     /** @return the plugin's name, following {@link PluginNames}, e.g. {@code calibrisk-binning} */
     String name();
 
-    /** @return the plugin's own version, free text, e.g. {@code 1.2.0}; shown by {@code calibrisk list} */
-    String version();
+    /**
+     * @return the plugin's own version, free text, shown by {@code calibrisk list} and recorded
+     *     in reports; by default the {@code Implementation-Version} of the jar's manifest (Maven's
+     *     jar plugin writes it with {@code addDefaultImplementationEntries}), or
+     *     {@code development} for classes outside a jar
+     */
+    default String version() {
+        String version = getClass().getPackage().getImplementationVersion();
+        return version == null ? "development" : version;
+    }
 
     /**
      * @return the SPI version the plugin was compiled against: implement it as

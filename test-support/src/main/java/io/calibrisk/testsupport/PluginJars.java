@@ -97,38 +97,6 @@ public final class PluginJars {
     }
 
     /**
-     * The source of a small, valid estimator plugin: {@code h(z, z') = c} for a constant c
-     * given by the hyperparameter {@code c} over the grid {0, 0.001}, for every notion.
-     *
-     * @param packageName the package of the provider
-     * @param className   the provider's simple class name
-     * @param name        the estimator's name
-     * @param extraInit   statements run by the constructor (e.g. a throw)
-     * @return the Java source
-     */
-    public static String constantEstimatorSource(String packageName, String className, String name, String extraInit) {
-        return "package " + packageName + ";\n"
-                + "import io.calibrisk.api.data.Notion;\n"
-                + "import io.calibrisk.api.estimator.*;\n"
-                + "import io.calibrisk.api.search.*;\n"
-                + "import java.util.*;\n"
-                + "public class " + className + " implements EstimatorProvider {\n"
-                + "  public " + className + "() { " + extraInit + " }\n"
-                + "  public String name() { return \"" + name + "\"; }\n"
-                + "  public String description() { return \"constant test estimator\"; }\n"
-                + "  public Set<Notion> notions() { return EnumSet.allOf(Notion.class); }\n"
-                + "  public SearchSpace defaultSearchSpace(Notion n) { return SearchSpace.of(Axis.list(\"c\", 0.0, 0.001)); }\n"
-                + "  public CalibrationEstimator create(EstimatorContext context) {\n"
-                + "    return training -> hp -> new CalibrationFunction() {\n"
-                + "      final double c = hp.value(\"c\");\n"
-                + "      public int dimension() { return training.dimension(); }\n"
-                + "      public double value(double[] z, double[] w) { return c; }\n"
-                + "    };\n"
-                + "  }\n"
-                + "}\n";
-    }
-
-    /**
      * @param jar a jar file
      * @return its entries, for diagnostics
      * @throws IOException if reading fails

@@ -14,11 +14,6 @@ public final class BinningPlugin implements CalibriskPlugin {
     }
 
     @Override
-    public String version() {
-        return "0.1.0";
-    }
-
-    @Override
     public String spiVersion() {
         return SPI_VERSION;
     }

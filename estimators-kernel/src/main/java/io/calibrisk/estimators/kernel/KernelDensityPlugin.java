@@ -19,11 +19,6 @@ public final class KernelDensityPlugin implements CalibriskPlugin {
     }
 
     @Override
-    public String version() {
-        return "0.1.0";
-    }
-
-    @Override
     public String spiVersion() {
         return SPI_VERSION;
     }

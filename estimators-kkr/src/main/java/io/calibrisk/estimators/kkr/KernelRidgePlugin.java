@@ -20,11 +20,6 @@ public final class KernelRidgePlugin implements CalibriskPlugin {
     }
 
     @Override
-    public String version() {
-        return "0.1.0";
-    }
-
-    @Override
     public String spiVersion() {
         return SPI_VERSION;
     }

@@ -17,11 +17,6 @@ public final class SearchPlugin implements CalibriskPlugin {
     }
 
     @Override
-    public String version() {
-        return "0.1.0";
-    }
-
-    @Override
     public String spiVersion() {
         return SPI_VERSION;
     }
