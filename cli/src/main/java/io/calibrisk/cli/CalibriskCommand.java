@@ -169,7 +169,7 @@ public final class CalibriskCommand implements Runnable {
         if (verbose) {
             StringWriter trace = new StringWriter();
             e.printStackTrace(new PrintWriter(trace));
-            trace.toString().lines().forEach(l -> err.println(Untrusted.escape(l)));
+            trace.toString().lines().forEach(l -> err.println(Untrusted.escape(l.replace("\t", "    "))));
         }
         int status;
         String line;

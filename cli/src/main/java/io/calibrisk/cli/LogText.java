@@ -42,7 +42,8 @@ public final class LogText {
         protected String throwableProxyToString(IThrowableProxy proxy) {
             StringBuilder out = new StringBuilder();
             super.throwableProxyToString(proxy).lines()
-                    .forEach(line -> out.append(Untrusted.escape(line)).append(CoreConstants.LINE_SEPARATOR));
+                    .forEach(line -> out.append(Untrusted.escape(line.replace("\t", "    ")))
+                            .append(CoreConstants.LINE_SEPARATOR));
             return out.toString();
         }
     }

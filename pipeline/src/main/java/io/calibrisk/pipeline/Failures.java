@@ -12,6 +12,11 @@ import java.util.regex.Pattern;
 public final class Failures {
     /** The most characters of a message shown: the start of a long message says what went wrong. */
     private static final int LIMIT = 500;
+    /**
+     * The name of an exception before its message, as {@code Throwable.toString()} puts it
+     * (e.g. {@code IllegalStateException: }): a Java class name says nothing to a user.
+     */
+    private static final Pattern KIND_PREFIX = Pattern.compile("\\b[A-Z][A-Za-z0-9_$]*(?:Exception|Error): ");
     /** How far a chain of causes is followed. */
     private static final int MAX_CAUSES = 64;
     /** A fully qualified class name, e.g. {@code java.lang.String}: the package goes, the simple name stays. */
@@ -69,7 +74,8 @@ public final class Failures {
     /**
      * @param message a message
      * @return the first line of it, with every fully qualified class name shortened to its simple
-     *     name, escaped and cut at {@value #LIMIT} characters
+     *     name and the names of exceptions before their messages left out, escaped and cut at
+     *     {@value #LIMIT} characters
      */
     public static String plain(String message) {
         String line = message.strip();
@@ -77,7 +83,8 @@ public final class Failures {
         if (end >= 0) {
             line = line.substring(0, end).strip();
         }
-        return Untrusted.escape(QUALIFIED.matcher(line).replaceAll(m -> java.util.regex.Matcher.quoteReplacement(
-                m.group(1))), LIMIT);
+        String simple = QUALIFIED.matcher(line).replaceAll(m -> java.util.regex.Matcher.quoteReplacement(m.group(1)));
+        String words = KIND_PREFIX.matcher(simple).replaceAll("");
+        return Untrusted.escape(words.isBlank() ? simple : words, LIMIT);
     }
 }

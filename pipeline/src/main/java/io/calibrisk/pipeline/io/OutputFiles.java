@@ -69,20 +69,14 @@ public final class OutputFiles {
      * @throws InvalidInputException naming the target and the problem
      */
     public static void check(Path target, boolean replace) {
+        Path folder = existingFolder(target.toAbsolutePath().getParent(), target);
         Path destination;
         try {
             destination = destination(target, replace);
         } catch (FileAlreadyExistsException e) {
             throw new InvalidInputException(e.getMessage());
         }
-        Path folder = destination.getParent();
-        while (folder != null && !Files.exists(folder)) {
-            folder = folder.getParent();
-        }
-        if (folder == null || !Files.isDirectory(folder)) {
-            throw new InvalidInputException(target + ": cannot be created: " + (folder == null ? "no folder"
-                    : folder + " is not a folder"));
-        }
+        folder = existingFolder(destination.getParent(), target);
         Path probe;
         try {
             probe = createTemporary(folder, destination.getFileName().toString());
@@ -100,6 +94,22 @@ public final class OutputFiles {
     }
 
     /**
+     * @return the folder itself or, if it is to be created, the nearest folder above it that exists
+     * @throws InvalidInputException if that is not a folder
+     */
+    private static Path existingFolder(Path folder, Path target) {
+        Path existing = folder;
+        while (existing != null && !Files.exists(existing)) {
+            existing = existing.getParent();
+        }
+        if (existing == null || !Files.isDirectory(existing)) {
+            throw new InvalidInputException(target + ": cannot be created: " + (existing == null ? "no folder"
+                    : existing + " is not a folder"));
+        }
+        return existing;
+    }
+
+    /**
      * Writes a file, replacing an existing regular file (as {@code --force} does).
      *
      * @param target  the file to create or replace
@@ -114,10 +124,14 @@ public final class OutputFiles {
     }
 
     /**
+     * Writes a file; call {@link #check} with the same arguments before the work that computes
+     * the content, so that a target that cannot be written is refused before it is spent.
+     *
      * @param target  the file to create (or replace)
      * @param replace whether an existing regular file may be replaced; without it a target that
-     *                exists, also one that appeared while the content was computed or written,
-     *                is left alone
+     *                exists when the content is complete (it appeared after {@link #check}:
+     *                another program, or a second calibrisk writing the same file) is left
+     *                alone
      * @param content what to write
      * @throws FileAlreadyExistsException if the target exists and may not be replaced, or is
      *     not a regular file (a folder, a device, a pipe, a broken link), checked before the
@@ -127,7 +141,8 @@ public final class OutputFiles {
      *     exceptions pass unchanged); the target is then untouched and the temporary file removed
      */
     public static void write(Path target, boolean replace, Content content) throws IOException {
-        Path destination = destination(target, replace);
+        // Whether the target exists is decided at the move, atomically; here only what it is.
+        Path destination = destination(target, true);
         Path folder = destination.getParent();
         Path temporary = null;
         try {
