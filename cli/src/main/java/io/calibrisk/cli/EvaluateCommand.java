@@ -91,7 +91,7 @@ final class EvaluateCommand implements Callable<Integer> {
             report = calibrisk.evaluate(data.predictions(), data.labels(), progress);
         }
         if (plot != null) {
-            out.written(plot, () -> ReliabilityDiagram.write(report, plotEstimator, data.predictions(), data.labels(),
+            OutputOptions.written(plot, () -> ReliabilityDiagram.write(report, plotEstimator, data.predictions(), data.labels(),
                     plot, out.force));
         }
         out.write(out.format().render(report, !out.noTimings), spec.commandLine().getOut());

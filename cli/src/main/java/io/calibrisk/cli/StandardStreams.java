@@ -19,8 +19,10 @@ import java.nio.charset.Charset;
  * 1 and one line when there was one (see {@link CalibriskCommand#run}).
  *
  * <p>Plugins run in the same JVM and may close {@code System.out} or {@code System.err}, which
- * would close the file descriptor itself and lose the report. {@link #protect()} puts streams
- * in their place whose {@code close} only flushes.
+ * would close the file descriptor itself and lose the report, or print to {@code System.out},
+ * which would mix their text into a JSON or CSV report. {@link #protect()} puts streams in their
+ * place whose {@code close} only flushes, and sends {@code System.out} to standard error:
+ * standard output carries the report alone.
  */
 final class StandardStreams {
 
@@ -98,11 +100,12 @@ final class StandardStreams {
     }
 
     /**
-     * Replaces {@code System.out} and {@code System.err} with streams on the same descriptors
-     * whose {@code close} only flushes, so that a plugin cannot close them.
+     * Replaces {@code System.out} and {@code System.err} with streams on standard error whose
+     * {@code close} only flushes, so that a plugin can neither close standard output nor write
+     * into the report.
      */
     static void protect() {
-        System.setOut(new PrintStream(new Recording(new FileOutputStream(FileDescriptor.out)), true,
+        System.setOut(new PrintStream(new Recording(new FileOutputStream(FileDescriptor.err)), true,
                 Charset.defaultCharset()));
         System.setErr(new PrintStream(new Recording(new FileOutputStream(FileDescriptor.err)), true,
                 Charset.defaultCharset()));

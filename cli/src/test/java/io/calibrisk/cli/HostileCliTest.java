@@ -188,13 +188,15 @@ class HostileCliTest {
     }
 
     /**
-     * In one fresh JVM: a plugin that closes System.out, and one that never returns and ignores
-     * interruption. The table is printed whole, the stuck estimator is reported as stopped, and
-     * the process ends with status 0 though its thread still spins.
+     * In one fresh JVM: a plugin that prints to System.out and closes it, and one that never
+     * returns and ignores interruption. The table is printed whole and alone, the stuck
+     * estimator is reported as stopped, and the process ends with status 0 though its thread
+     * still spins.
      */
     @Test
     void aClosedStandardOutputAndAThreadThatNeverStopsLoseNothing() throws Exception {
-        plugins("closer", Map.of(Hook.PREPARE, "System.out.close(); System.err.close();"));
+        plugins("closer", Map.of(Hook.PREPARE, "System.out.println(\"chatter\"); System.out.close(); "
+                + "System.err.close();"));
         Path plugins = plugins("stuck", Map.of(Hook.VALUE, "c > 0 ? hung(\"never-released\").length() : c"));
         CliTest.Result result = jvm("--plugins", plugins.toString(), "evaluate", "--example", "--estimators",
                 "stuck,closer,bins", "--threads", "2", "--estimator-timeout", "1s");
@@ -204,6 +206,8 @@ class HostileCliTest {
         assertTrue(result.out().lines().anyMatch(l -> l.contains(" closer ") && l.contains("c=")), result.out());
         assertTrue(result.out().lines().anyMatch(l -> l.contains(" bins ") && l.contains("bins=")), result.out());
         assertTrue(result.err().contains("calibrisk: warning: estimator stuck stopped after 1 s"), result.err());
+        assertFalse(result.out().contains("chatter"), "standard output carries the report alone");
+        assertTrue(result.err().contains("chatter"), result.err());
     }
 
     /** Plugins are trusted code: System.exit ends the run, with the plugin's status, and calibrisk says why it stopped. */
