@@ -45,7 +45,7 @@ final class CsvPredictions {
         int columns = -1;
         long line = 0;
         boolean first = true;
-        CSVParser parser = CSVParser.parse(withoutByteOrderMark(text), FORMAT);
+        CSVParser parser = CSVParser.parse(new LineLimit(withoutByteOrderMark(text)), FORMAT);
         Iterator<CSVRecord> records = parser.iterator();
         while (true) {
             CSVRecord record;

@@ -233,7 +233,8 @@ public final class InputFiles {
         List<Integer> values = new ArrayList<>();
         int lineNumber = 0;
         int blank = 0;
-        try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+        try (BufferedReader reader = new BufferedReader(new LineLimit(Files.newBufferedReader(file,
+                StandardCharsets.UTF_8)))) {
             String line;
             while ((line = reader.readLine()) != null) {
                 lineNumber++;

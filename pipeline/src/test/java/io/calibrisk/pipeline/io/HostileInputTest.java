@@ -112,6 +112,28 @@ class HostileInputTest {
         assertEquals("in.csv: line 2, field 2: '\\x1b[31mx\\x07' is not a number", m);
     }
 
+    /** A text without line breaks that never ends, as /dev/zero or a binary file given by mistake. */
+    @Test
+    void aTextWithoutEndOrLineBreaksIsRefusedBeforeItFillsTheHeap() throws IOException {
+        java.io.Reader endless = new java.io.Reader() {
+            @Override
+            public int read(char[] buffer, int offset, int length) {
+                java.util.Arrays.fill(buffer, offset, offset + length, '0');
+                return length;
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        String m = message(() -> InputFiles.readCsv(endless, "<stdin>", Scores.PROBABILITIES));
+        assertEquals("<stdin>: line 1: malformed CSV: a line is longer than 1 MiB characters; this is not a text file "
+                + "of samples", m);
+        Path split = split("one-line.txt", "-1 ".repeat(LineLimit.MAX_LINE));
+        assertTrue(message(() -> InputFiles.readSplit(split, 8)).endsWith("cannot read: a line is longer than 1 MiB "
+                + "characters; this is not a text file of samples"));
+    }
+
     private Path split(String name, String text) throws IOException {
         return Files.write(folder.resolve(name), text.getBytes(StandardCharsets.UTF_8));
     }
