@@ -3,6 +3,12 @@ package io.calibrisk.cli;
 import ch.qos.logback.classic.Level;
 import io.calibrisk.api.CalibriskException;
 import io.calibrisk.api.EstimationException;
+import io.calibrisk.pipeline.Failures;
+import io.calibrisk.pipeline.Untrusted;
+import io.calibrisk.pipeline.discovery.PluginDiscovery;
+import io.calibrisk.pipeline.discovery.PluginFolders;
+import io.calibrisk.pipeline.discovery.Plugins;
+import io.calibrisk.pipeline.io.OutputFiles;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
@@ -10,15 +16,26 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The {@code calibrisk} command. Exit status: 0 on success; 2 on bad input or bad usage, with
  * one line that names the file, the row and the problem (and a stack trace only with
- * {@code --verbose}); 1 on an internal error.
+ * {@code --verbose}), and also when an output file cannot or may not be written (a folder, a
+ * device, an existing file without {@code --force}, a file another program created meanwhile);
+ * 1 when writing fails (a full disk, a closed standard output) or on an internal error, with
+ * one line. Every line printed is {@linkplain Untrusted#escape escaped}: file names, file
+ * content, plugin texts and exception messages reach the terminal as visible text, never as
+ * control sequences. Java class names appear only with {@code --verbose}.
  */
 @Command(name = "calibrisk",
         mixinStandardHelpOptions = true,
@@ -33,7 +50,7 @@ import java.util.List;
 public final class CalibriskCommand implements Runnable {
     /** Exit status for bad input or usage. */
     static final int BAD_INPUT = 2;
-    /** Exit status for an internal error. */
+    /** Exit status for an internal error or a failure to write. */
     static final int INTERNAL_ERROR = 1;
 
     @Option(names = "--plugins", paramLabel = "DIR", scope = ScopeType.INHERIT,
@@ -48,6 +65,8 @@ public final class CalibriskCommand implements Runnable {
             ch.qos.logback.classic.Logger root =
                     (ch.qos.logback.classic.Logger) LoggerFactory.getLogger(Logger.ROOT_LOGGER_NAME);
             root.setLevel(Level.INFO);
+            // calibrisk's own stack traces (a failed estimator, a skipped plugin) are logged at debug.
+            ((ch.qos.logback.classic.Logger) LoggerFactory.getLogger("io.calibrisk")).setLevel(Level.DEBUG);
         }
     }
 
@@ -56,16 +75,47 @@ public final class CalibriskCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    private Plugins plugins;
+
     @Override
     public void run() {
         throw new CommandLine.ParameterException(spec.commandLine(), "a command is required: evaluate, list or simulate");
     }
 
     /**
+     * The plugins of this command, discovered once: the installation's {@code plugins/} folder,
+     * every {@code --plugins} folder, and calibrisk's own.
+     *
+     * @return what discovery found, with a line for every jar that could not be opened first among the skipped
+     */
+    Plugins plugins() {
+        if (plugins == null) {
+            PluginFolders folders = PluginPath.folders(pluginFolders);
+            plugins = PluginDiscovery.discover(folders.loader()).withSkipped(folders.skipped());
+        }
+        return plugins;
+    }
+
+    /**
      * @param args the command line
      */
     public static void main(String[] args) {
-        System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+        StandardStreams.Writer out = StandardStreams.output();
+        StandardStreams.Writer err = StandardStreams.error();
+        StandardStreams.protect();
+        AtomicBoolean finished = new AtomicBoolean();
+        Thread stopped = new Thread(() -> {
+            if (!finished.get()) {
+                // Temporary files are removed by their own hook; this says why the run ends here.
+                err.println("calibrisk: stopped before it finished (by a signal, or by a plugin that called "
+                        + "System.exit); output files not yet written were not written");
+                err.flush();
+            }
+        }, "calibrisk-stopped");
+        Runtime.getRuntime().addShutdownHook(stopped);
+        int status = run(args, out, err);
+        finished.set(true);
+        System.exit(status);
     }
 
     /**
@@ -84,28 +134,65 @@ public final class CalibriskCommand implements Runnable {
         line.setCaseInsensitiveEnumValuesAllowed(true);
         line.setParameterExceptionHandler((e, arguments) -> {
             CommandLine cmd = e.getCommandLine();
-            cmd.getErr().println("calibrisk: " + e.getMessage());
+            cmd.getErr().println("calibrisk: " + Untrusted.escape(e.getMessage()));
             cmd.getErr().println("Try '" + cmd.getCommandSpec().qualifiedName() + " --help' for more information.");
             cmd.getErr().flush();
             return BAD_INPUT;
         });
-        line.setExecutionExceptionHandler((e, cmd, parseResult) -> {
-            boolean userError = e instanceof CalibriskException && !(e instanceof EstimationException);
-            if (root.verbose) {
-                e.printStackTrace(cmd.getErr());
-            }
-            if (userError) {
-                cmd.getErr().println("calibrisk: error: " + e.getMessage());
-            } else {
-                cmd.getErr().println("calibrisk: internal error: " + e
-                        + (root.verbose ? "" : " (run with --verbose for details)"));
-            }
-            cmd.getErr().flush();
-            return userError ? BAD_INPUT : INTERNAL_ERROR;
-        });
+        line.setExecutionExceptionHandler((e, cmd, parseResult) -> report(e, root.verbose, err));
         line.setExitCodeExceptionMapper(e -> e instanceof CalibriskException ? BAD_INPUT : INTERNAL_ERROR);
-        int status = line.execute(args);
+        int status;
+        try {
+            status = line.execute(args);
+        } catch (Throwable e) {
+            // An Error passes picocli's handler: a StackOverflowError, an OutOfMemoryError, a plugin's own.
+            status = report(e, root.verbose, err);
+        }
         out.flush();
+        if (out.checkError()) {
+            IOException failure = out instanceof StandardStreams.Writer ? ((StandardStreams.Writer) out).failure() : null;
+            err.println("calibrisk: error: cannot write to standard output"
+                    + (failure == null || failure.getMessage() == null ? "" : ": "
+                    + Untrusted.escape(failure.getMessage(), 200)) + "; the output is incomplete");
+            status = status == 0 ? INTERNAL_ERROR : status;
+        }
+        err.flush();
+        return status;
+    }
+
+    /**
+     * Prints a failure as one line (and its stack trace with {@code --verbose}).
+     *
+     * @return the exit status it deserves
+     */
+    private static int report(Throwable e, boolean verbose, PrintWriter err) {
+        if (verbose) {
+            StringWriter trace = new StringWriter();
+            e.printStackTrace(new PrintWriter(trace));
+            trace.toString().lines().forEach(l -> err.println(Untrusted.escape(l.replace("\t", "    "))));
+        }
+        int status;
+        String line;
+        if ((e instanceof CalibriskException && !(e instanceof EstimationException))
+                || e instanceof FileAlreadyExistsException) {
+            // calibrisk's own one-line messages: they name the file, the row or the setting.
+            status = BAD_INPUT;
+            line = "calibrisk: error: " + Untrusted.escape(String.valueOf(e.getMessage()));
+        } else if (e instanceof IOException) {
+            status = INTERNAL_ERROR;
+            String file = e instanceof FileSystemException ? ((FileSystemException) e).getFile() : null;
+            line = "calibrisk: error: " + Untrusted.escape(file == null ? OutputFiles.describe((IOException) e)
+                    : file + ": " + OutputFiles.describe((IOException) e));
+        } else if (e instanceof OutOfMemoryError) {
+            status = INTERNAL_ERROR;
+            line = String.format(Locale.ROOT, "calibrisk: error: ran out of memory (the JVM's heap is %d MiB); give the "
+                    + "JVM more memory (JAVA_OPTS=-Xmx...)", Runtime.getRuntime().maxMemory() >> 20);
+        } else {
+            status = INTERNAL_ERROR;
+            line = "calibrisk: internal error: " + Failures.describe(e)
+                    + (verbose || Failures.describe(e).contains("--verbose") ? "" : " (run with --verbose for details)");
+        }
+        err.println(line);
         err.flush();
         return status;
     }

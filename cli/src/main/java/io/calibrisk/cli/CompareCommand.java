@@ -64,7 +64,7 @@ final class CompareCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         out.format();
-        run.notion();
+        run.check();
         out.checkWritable(out.output);
         List<Model> models = new ArrayList<>();
         for (Path path : paths) {
@@ -86,11 +86,11 @@ final class CompareCommand implements Callable<Integer> {
         for (Model m : models) {
             data.add(m.reader().get());
         }
-        Plugins plugins = Calibrisk.discover(PluginPath.loader(root.pluginFolders));
+        Plugins plugins = root.plugins();
         List<Comparison.Model> results = new ArrayList<>();
         for (int i = 0; i < models.size(); i++) {
             Model m = models.get(i);
-            Calibrisk calibrisk = run.builder(List.of(), null).plugins(plugins).build();
+            Calibrisk calibrisk = run.builder(plugins, null).build();
             try (ProgressDisplay progress = ProgressDisplay.create(run.quiet, spec.commandLine().getErr(), m.name())) {
                 results.add(new Comparison.Model(m.name(), m.source(),
                         calibrisk.evaluate(data.get(i).predictions(), data.get(i).labels(), progress)));

@@ -74,14 +74,14 @@ final class EvaluateCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         out.format();
-        run.notion();
+        run.check();
         out.checkWritable(out.output, plot);
         if (plot != null) {
             ReliabilityDiagram.checkFileName(plot);
         }
         LabelledPredictions data = readInput();
         Split split = splitFile == null ? null : InputFiles.readSplit(splitFile, data.predictions().size());
-        Calibrisk calibrisk = run.builder(root.pluginFolders, split).curves(plot != null).build();
+        Calibrisk calibrisk = run.builder(root.plugins(), split).curves(plot != null).build();
         if (plotEstimator != null && !calibrisk.estimators().contains(plotEstimator)) {
             throw InvalidSettingException.of("--plot-estimator", plotEstimator, "is not among the estimators of this run "
                     + calibrisk.estimators());
@@ -91,7 +91,8 @@ final class EvaluateCommand implements Callable<Integer> {
             report = calibrisk.evaluate(data.predictions(), data.labels(), progress);
         }
         if (plot != null) {
-            ReliabilityDiagram.write(report, plotEstimator, data.predictions(), data.labels(), plot);
+            OutputOptions.written(plot, () -> ReliabilityDiagram.write(report, plotEstimator, data.predictions(), data.labels(),
+                    plot, out.force));
         }
         out.write(out.format().render(report, !out.noTimings), spec.commandLine().getOut());
         return 0;

@@ -1,18 +1,15 @@
 package io.calibrisk.cli;
 
 import io.calibrisk.api.InvalidInputException;
+import io.calibrisk.pipeline.discovery.PluginFolders;
 
-import java.io.IOException;
-import java.net.URL;
-import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 
 /**
- * The class loader that puts every jar of the plugin folders on the class path: the
+ * The plugin folders of a command: the
  * {@code plugins/} folder of the installation (when it exists) and every folder given with
  * {@code --plugins}.
  */
@@ -36,11 +33,12 @@ final class PluginPath {
 
     /**
      * @param folders the folders named with {@code --plugins}; each must exist
-     * @return a loader over the built-in estimators and every plugin jar, sorted by file name
-     *     within each folder
+     * @return every plugin jar of the installation's folder and of these, sorted by file name
+     *     within each folder, on a class loader over the built-in estimators; a jar that cannot
+     *     be opened is left out with one warning naming it
      * @throws InvalidInputException if a named folder does not exist or cannot be listed
      */
-    static ClassLoader loader(List<Path> folders) {
+    static PluginFolders folders(List<Path> folders) {
         List<Path> all = new ArrayList<>();
         Path home = defaultFolder();
         if (home != null) {
@@ -52,20 +50,6 @@ final class PluginPath {
             }
             all.add(folder);
         }
-        List<URL> jars = new ArrayList<>();
-        for (Path folder : all) {
-            try (Stream<Path> files = Files.list(folder)) {
-                for (Path jar : files.filter(p -> p.getFileName().toString().endsWith(".jar")).sorted().toList()) {
-                    jars.add(jar.toAbsolutePath().toUri().toURL());
-                }
-            } catch (IOException e) {
-                throw new InvalidInputException(folder + ": cannot list plugin folder: " + e.getMessage());
-            }
-        }
-        ClassLoader parent = PluginPath.class.getClassLoader();
-        if (jars.isEmpty()) {
-            return parent;
-        }
-        return new URLClassLoader("calibrisk-plugins", jars.toArray(new URL[0]), parent);
+        return PluginFolders.scan(all, PluginPath.class.getClassLoader());
     }
 }

@@ -1,5 +1,6 @@
 package io.calibrisk.cli;
 
+import io.calibrisk.pipeline.Untrusted;
 import io.calibrisk.pipeline.evaluation.Progress;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
@@ -7,11 +8,17 @@ import me.tongfei.progressbar.ProgressBarStyle;
 
 import java.io.PrintWriter;
 import java.util.Locale;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 
 /**
  * Shows the progress of a run: on a terminal a progress bar per estimator (with the fold,
- * the grid point and the time left, by the progressbar library); elsewhere a plain line every
- * few seconds on standard error; nothing with --quiet.
+ * the grid point and the time left, by the progressbar library), from the moment the estimator
+ * starts; elsewhere a plain line every few seconds on standard error, also while a long fold
+ * completes no step (a heartbeat that names the running estimator and how long it has run);
+ * nothing with --quiet.
  */
 final class ProgressDisplay implements Progress, AutoCloseable {
     private static final long LINE_INTERVAL_NANOS = 5_000_000_000L;
@@ -20,15 +27,21 @@ final class ProgressDisplay implements Progress, AutoCloseable {
     private final boolean terminal;
     private final PrintWriter err;
     private final String prefix;
+    private final LongSupplier clock;
+    private ScheduledExecutorService heartbeat;
     private ProgressBar bar;
     private String current;
+    private long started;
     private long lastLine;
+    private long completed;
+    private long total;
 
-    private ProgressDisplay(boolean quiet, boolean terminal, PrintWriter err, String prefix) {
+    ProgressDisplay(boolean quiet, boolean terminal, PrintWriter err, String prefix, LongSupplier clock) {
         this.quiet = quiet;
         this.terminal = terminal;
         this.err = err;
-        this.prefix = prefix;
+        this.prefix = Untrusted.escape(prefix, 80);
+        this.clock = clock;
     }
 
     /**
@@ -38,7 +51,25 @@ final class ProgressDisplay implements Progress, AutoCloseable {
      * @return the display; with {@code quiet}, one that shows nothing
      */
     static ProgressDisplay create(boolean quiet, PrintWriter err, String prefix) {
-        return new ProgressDisplay(quiet, !quiet && System.console() != null, err, prefix);
+        ProgressDisplay display = new ProgressDisplay(quiet, !quiet && System.console() != null, err, prefix,
+                System::nanoTime);
+        if (!quiet && !display.terminal) {
+            display.heartbeat = Executors.newSingleThreadScheduledExecutor(task -> {
+                Thread thread = new Thread(task, "calibrisk-progress");
+                thread.setDaemon(true);
+                return thread;
+            });
+            display.heartbeat.scheduleAtFixedRate(display::tick, 1, 1, TimeUnit.SECONDS);
+        }
+        return display;
+    }
+
+    @Override
+    public synchronized void started(String estimator, int estimatorIndex, int estimators) {
+        if (quiet) {
+            return;
+        }
+        begin(name(estimator), -1);
     }
 
     @Override
@@ -46,27 +77,72 @@ final class ProgressDisplay implements Progress, AutoCloseable {
         if (quiet) {
             return;
         }
-        String name = prefix.isEmpty() ? event.estimator() : prefix + ": " + event.estimator();
+        String name = name(event.estimator());
         if (!name.equals(current)) {
-            closeBar();
-            current = name;
-            if (terminal) {
-                bar = new ProgressBarBuilder().setTaskName(name).setInitialMax(event.total())
-                        .setStyle(ProgressBarStyle.ASCII).setUpdateIntervalMillis(200).setMaxRenderedLength(100)
-                        .continuousUpdate().build();
-            }
-            lastLine = System.nanoTime();
+            begin(name, event.total());
         }
+        completed = event.completed();
+        total = event.total();
         String where = String.format(Locale.ROOT, "fold %d, grid point %d", event.fold() + 1, event.gridPoint() + 1);
         if (bar != null) {
+            bar.maxHint(event.total());
             bar.stepTo(event.completed());
             bar.setExtraMessage(where);
-        } else if (System.nanoTime() - lastLine > LINE_INTERVAL_NANOS || event.completed() == event.total()) {
-            lastLine = System.nanoTime();
+        } else if (clock.getAsLong() - lastLine > LINE_INTERVAL_NANOS || event.completed() == event.total()) {
+            lastLine = clock.getAsLong();
             String line = String.format(Locale.ROOT, "%s: %d/%d fits (%s)", name, event.completed(), event.total(), where);
             err.println(line);
             err.flush();
         }
+    }
+
+    /**
+     * The heartbeat, every second: off a terminal, a line when the running estimator has shown
+     * nothing for a while, so that a long fold never looks like a hang (and a hang names the
+     * estimator).
+     */
+    synchronized void tick() {
+        if (quiet || terminal || current == null || (total > 0 && completed == total)) {
+            return;
+        }
+        long now = clock.getAsLong();
+        if (now - lastLine < LINE_INTERVAL_NANOS) {
+            return;
+        }
+        lastLine = now;
+        String done = completed == 0 ? "no fit finished yet" : completed + "/" + total + " fits";
+        err.println(current + ": running for " + duration(now - started) + ", " + done);
+        err.flush();
+    }
+
+    private void begin(String name, long max) {
+        closeBar();
+        current = name;
+        started = clock.getAsLong();
+        lastLine = started;
+        completed = 0;
+        total = 0;
+        if (terminal) {
+            bar = new ProgressBarBuilder().setTaskName(name).setInitialMax(max)
+                    .setStyle(ProgressBarStyle.ASCII).setUpdateIntervalMillis(200).setMaxRenderedLength(100)
+                    .continuousUpdate().build();
+        }
+    }
+
+    private String name(String estimator) {
+        return prefix.isEmpty() ? estimator : prefix + ": " + estimator;
+    }
+
+    /** @return the time as {@code 42 s}, {@code 3 min 05 s} or {@code 2 h 03 min} */
+    static String duration(long nanos) {
+        long seconds = nanos / 1_000_000_000L;
+        if (seconds < 60) {
+            return seconds + " s";
+        }
+        if (seconds < 3600) {
+            return String.format(Locale.ROOT, "%d min %02d s", seconds / 60, seconds % 60);
+        }
+        return String.format(Locale.ROOT, "%d h %02d min", seconds / 3600, seconds % 3600 / 60);
     }
 
     private void closeBar() {
@@ -78,6 +154,10 @@ final class ProgressDisplay implements Progress, AutoCloseable {
 
     @Override
     public synchronized void close() {
+        if (heartbeat != null) {
+            heartbeat.shutdownNow();
+        }
+        current = null;
         closeBar();
     }
 }

@@ -4,15 +4,23 @@ import io.calibrisk.api.InvalidSettingException;
 import io.calibrisk.api.data.Notion;
 import io.calibrisk.pipeline.data.Split;
 import io.calibrisk.pipeline.Calibrisk;
+import io.calibrisk.pipeline.discovery.Plugins;
 import io.calibrisk.pipeline.evaluation.EvaluationSettings;
 import picocli.CommandLine.Option;
 
-import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** The options of a pipeline run, shared by {@code evaluate} and {@code compare}. */
 final class RunOptions {
+    /** One term of a duration: an amount and its unit. */
+    private static final Pattern DURATION_PART = Pattern.compile("(\\d{1,12})\\s*(ms|min|s|m|h|d)");
+    /** Longer than any run; longer limits are a typo. */
+    private static final Duration MAX_TIMEOUT = Duration.ofDays(365);
 
     @Option(names = "--notion", paramLabel = "NOTION", description = "top-label, canonical or class-wise (default: top-label).")
     String notion = Notion.TOP_LABEL.id();
@@ -40,8 +48,14 @@ final class RunOptions {
             + "minimum), or a strategy plugin; see 'calibrisk list'.")
     String search = "grid";
 
-    @Option(names = "--threads", description = "Size of the thread pool (default: the number of processors). Results do not depend on it.")
-    int threads = Runtime.getRuntime().availableProcessors();
+    @Option(names = "--threads", description = "Size of the thread pool, 1 to " + EvaluationSettings.MAX_THREADS
+            + " (default: the number of processors). Results do not depend on it.")
+    int threads = Math.min(EvaluationSettings.MAX_THREADS, Runtime.getRuntime().availableProcessors());
+
+    @Option(names = "--estimator-timeout", paramLabel = "DURATION", description = "The most time one estimator's search "
+            + "may take, e.g. 90s, 10m, 2h or 1h30m; an estimator over it is reported as failed and the others run "
+            + "(default: none, no limit).")
+    String estimatorTimeout = "none";
 
     @Option(names = "--bootstrap", paramLabel = "N", description = "Bootstrap resamples of the test split for the interval of CE (default: ${DEFAULT-VALUE}; 0 for none).")
     int bootstrap = EvaluationSettings.DEFAULT_RESAMPLES;
@@ -58,11 +72,65 @@ final class RunOptions {
     }
 
     /**
-     * @param pluginFolders the folders named with --plugins
-     * @param split         a user-supplied split, or null
+     * Checks the options that need no plugins, before any input is read.
+     *
+     * @throws InvalidSettingException naming the option and the value
+     */
+    void check() {
+        notion();
+        estimatorTimeout();
+        checkThreads();
+    }
+
+    private void checkThreads() {
+        if (threads < 1 || threads > EvaluationSettings.MAX_THREADS) {
+            throw InvalidSettingException.of("--threads", threads, "must lie in [1, " + EvaluationSettings.MAX_THREADS
+                    + "]");
+        }
+    }
+
+    /**
+     * @return the time limit per estimator, or null for none
+     * @throws InvalidSettingException if the text is not a duration such as 90s, 10m or 2h, or none
+     */
+    Duration estimatorTimeout() {
+        String text = estimatorTimeout.strip().toLowerCase(Locale.ROOT);
+        if (text.equals("none")) {
+            return null;
+        }
+        Matcher parts = DURATION_PART.matcher(text);
+        Duration total = Duration.ZERO;
+        int end = 0;
+        while (parts.find() && parts.start() == end) {
+            long amount;
+            try {
+                amount = Long.parseLong(parts.group(1));
+                total = total.plus(switch (parts.group(2)) {
+                    case "ms" -> Duration.ofMillis(amount);
+                    case "s" -> Duration.ofSeconds(amount);
+                    case "m", "min" -> Duration.ofMinutes(amount);
+                    case "h" -> Duration.ofHours(amount);
+                    default -> Duration.ofDays(amount);
+                });
+            } catch (NumberFormatException | ArithmeticException e) {
+                break;
+            }
+            end = parts.end();
+        }
+        if (end == 0 || end != text.length() || total.isZero() || total.compareTo(MAX_TIMEOUT) > 0) {
+            throw InvalidSettingException.of("--estimator-timeout", estimatorTimeout, "must be a duration from 1ms to "
+                    + "365d such as 90s, 10m, 2h or 1h30m (units ms, s, m, h, d), or none");
+        }
+        return total;
+    }
+
+    /**
+     * @param plugins the plugins of the command
+     * @param split   a user-supplied split, or null
      * @return a builder with every option applied
      */
-    Calibrisk.Builder builder(List<Path> pluginFolders, Split split) {
+    Calibrisk.Builder builder(Plugins plugins, Split split) {
+        checkThreads();
         Calibrisk.Builder builder = Calibrisk.builder()
                 .notion(notion())
                 .estimators(estimators)
@@ -72,7 +140,8 @@ final class RunOptions {
                 .bootstrap(bootstrap)
                 .level(level)
                 .search(search)
-                .classLoader(PluginPath.loader(pluginFolders));
+                .estimatorTimeout(estimatorTimeout())
+                .plugins(plugins);
         if (split != null) {
             if (folds != null && folds != split.folds()) {
                 throw InvalidSettingException.of("--folds", folds, "disagrees with the split file, which has "

@@ -1,7 +1,6 @@
 package io.calibrisk.cli;
 
 import io.calibrisk.pipeline.io.OutputFiles;
-import io.calibrisk.api.InvalidInputException;
 import io.calibrisk.pipeline.simulation.DirichletSimulation;
 import io.calibrisk.pipeline.simulation.SimulatedData;
 import io.calibrisk.pipeline.io.Npy;
@@ -11,7 +10,6 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
@@ -48,27 +46,28 @@ final class SimulateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        SimulatedData data = new DirichletSimulation(samples, classes, alpha, temperature, seed).generate();
         Path probs = folder.resolve("probs.npy");
         Path labels = folder.resolve("labels.npy");
         Path truth = folder.resolve("true-probs.npy");
         for (Path p : new Path[] {probs, labels, truth}) {
-            if (Files.exists(p) && !force) {
-                throw new InvalidInputException(p + ": exists; use --force to overwrite it");
-            }
+            OutputFiles.check(p, force);
         }
-        Files.createDirectories(folder);
+        SimulatedData data = new DirichletSimulation(samples, classes, alpha, temperature, seed).generate();
         int n = data.predictions().size();
         int d = data.predictions().classes();
         long[] y = new long[n];
         for (int i = 0; i < n; i++) {
             y[i] = data.labels().get(i);
         }
-        OutputFiles.write(probs, out -> Npy.writeDoubles(out, data.predictions().points().toArray(), n, d));
-        OutputFiles.write(labels, out -> Npy.writeLongs(out, y, n));
-        OutputFiles.write(truth, out -> Npy.writeDoubles(out, data.trueProbabilities().toArray(), n, d));
+        write(probs, out -> Npy.writeDoubles(out, data.predictions().points().toArray(), n, d));
+        write(labels, out -> Npy.writeLongs(out, y, n));
+        write(truth, out -> Npy.writeDoubles(out, data.trueProbabilities().toArray(), n, d));
         spec.commandLine().getOut().printf("wrote %s, %s and %s (n = %d, d = %d, alpha = %s, temperature = %s, seed = %d)%n",
                 probs, labels, truth, n, d, alpha, temperature, seed);
         return 0;
+    }
+
+    private void write(Path file, OutputFiles.Content content) throws IOException {
+        OutputOptions.written(file, () -> OutputFiles.write(file, force, content));
     }
 }

@@ -277,21 +277,21 @@ class CliTest {
     void nanProbabilities() throws IOException {
         Path probs = npy("p.npy", new double[] {0.5, 0.5, Double.NaN, 0.5}, 2, 2);
         assertBadInput(run("evaluate", "--probs", probs.toString(), "--labels", labels("y.npy", new long[] {0, 1}).toString()),
-                "p.npy", "row 1", "not a finite number");
+                "p.npy", "row 2", "not a finite number");
     }
 
     @Test
     void negativeProbabilities() throws IOException {
         Path probs = npy("p.npy", new double[] {0.5, 0.5, -0.5, 1.5}, 2, 2);
         assertBadInput(run("evaluate", "--probs", probs.toString(), "--labels", labels("y.npy", new long[] {0, 1}).toString()),
-                "p.npy", "row 1", "negative");
+                "p.npy", "row 2", "negative");
     }
 
     @Test
     void rowsThatDoNotSumToOneSuggestLogits() throws IOException {
         Path probs = npy("p.npy", new double[] {0.5, 0.5, 2.0, 3.0}, 2, 2);
         assertBadInput(run("evaluate", "--probs", probs.toString(), "--labels", labels("y.npy", new long[] {0, 1}).toString()),
-                "p.npy", "row 1", "sums to 5", "--logits");
+                "p.npy", "row 2", "sums to 5", "--logits");
     }
 
     @Test
@@ -302,7 +302,7 @@ class CliTest {
         y[7] = 3;
         bad = labels("bad.npy", y);
         assertBadInput(run("evaluate", "--probs", files[0].toString(), "--labels", bad.toString()),
-                "bad.npy", "row 7", "label 3");
+                "bad.npy", "row 8", "label 3");
     }
 
     @Test

@@ -76,7 +76,7 @@ class ValidationTableTest {
     void nanOrInfiniteValues() throws IOException {
         double[] v = rows(40, 3);
         v[3 * 7 + 1] = Double.POSITIVE_INFINITY;
-        assertError(evaluate(probs("inf.npy", 40, 3, v), labels("y.npy", labelsOf(40, 3))), "inf.npy", "row 7", "class 1",
+        assertError(evaluate(probs("inf.npy", 40, 3, v), labels("y.npy", labelsOf(40, 3))), "inf.npy", "row 8", "class 1",
                 "not a finite number");
         Path csv = Files.writeString(folder.resolve("nan.csv"), "0.5,0.5,0\nNaN,0.5,1\n");
         assertError(run("evaluate", "--input", csv.toString()), "nan.csv", "line 2", "not a finite number");
@@ -87,7 +87,7 @@ class ValidationTableTest {
         double[] v = rows(40, 3);
         v[3 * 5] = -0.1;
         v[3 * 5 + 1] += 0.1 + v[3 * 5 + 0] * 0;
-        assertError(evaluate(probs("neg.npy", 40, 3, v), labels("y.npy", labelsOf(40, 3))), "neg.npy", "row 5", "negative");
+        assertError(evaluate(probs("neg.npy", 40, 3, v), labels("y.npy", labelsOf(40, 3))), "neg.npy", "row 6", "negative");
     }
 
     @Test
@@ -105,7 +105,7 @@ class ValidationTableTest {
     void rowsBeyond1e4AreAnErrorThatSuggestsLogits() throws IOException {
         double[] v = rows(40, 3);
         v[3 * 9] += 2e-4;
-        assertError(evaluate(probs("off.npy", 40, 3, v), labels("y.npy", labelsOf(40, 3))), "off.npy", "row 9", "not to 1");
+        assertError(evaluate(probs("off.npy", 40, 3, v), labels("y.npy", labelsOf(40, 3))), "off.npy", "row 10", "not to 1");
         double[] logits = new double[40 * 3];
         for (int i = 0; i < logits.length; i++) {
             logits[i] = (i % 7) - 3.5;
@@ -119,9 +119,9 @@ class ValidationTableTest {
     void labelsOutOfRange() throws IOException {
         long[] y = labelsOf(40, 3);
         y[11] = -1;
-        assertError(evaluate(probs("p.npy", 40, 3, rows(40, 3)), labels("y.npy", y)), "y.npy", "row 11", "label -1");
+        assertError(evaluate(probs("p.npy", 40, 3, rows(40, 3)), labels("y.npy", y)), "y.npy", "row 12", "label -1");
         y[11] = 3;
-        assertError(evaluate(probs("p.npy", 40, 3, rows(40, 3)), labels("y.npy", y)), "y.npy", "row 11", "1-based");
+        assertError(evaluate(probs("p.npy", 40, 3, rows(40, 3)), labels("y.npy", y)), "y.npy", "row 12", "1-based");
     }
 
     @Test
@@ -138,7 +138,7 @@ class ValidationTableTest {
         assertEquals(evaluate(p, labels("y.npy", y), "--format=json", "--no-timings").out(), ok.out());
         asFloats[4] = 1.5;
         Path fractional = doubles("yh.npy", asFloats, 40);
-        assertError(evaluate(p, fractional), "yh.npy", "row 4", "not an integer");
+        assertError(evaluate(p, fractional), "yh.npy", "row 5", "not an integer");
     }
 
     @Test

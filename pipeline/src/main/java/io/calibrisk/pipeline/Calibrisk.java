@@ -246,12 +246,26 @@ public final class Calibrisk {
         }
 
         /**
-         * @param value the size of the thread pool (default: the number of processors);
-         *              results do not depend on it
+         * @param value the size of the thread pool, 1 to
+         *              {@value io.calibrisk.pipeline.evaluation.EvaluationSettings#MAX_THREADS}
+         *              (default: the number of processors); results do not depend on it
          * @return this builder
          */
         public Builder threads(int value) {
             settings.threads(value);
+            return this;
+        }
+
+        /**
+         * @param value the most time one estimator's search (and, separately, its creation)
+         *              may take, or null for no limit (the default); an estimator over it is reported as
+         *              failed ("stopped after 10 min"), its threads are abandoned (plugin code
+         *              that ignores interruption cannot be stopped in Java, but it keeps neither
+         *              the run nor the JVM from ending), and the others run
+         * @return this builder
+         */
+        public Builder estimatorTimeout(java.time.Duration value) {
+            settings.estimatorTimeout(value);
             return this;
         }
 

@@ -33,7 +33,7 @@ public final class Labels {
         }
         for (int i = 0; i < values.length; i++) {
             if (values[i] < 0 || values[i] >= classes) {
-                throw new InvalidInputException(source + ": row " + i + ": label " + values[i]
+                throw new InvalidInputException(source + ": row " + (i + 1) + ": label " + values[i]
                         + " is outside [0, " + (classes - 1) + "] for " + classes + " classes"
                         + (values[i] == classes ? " (are the labels 1-based?)" : ""));
             }

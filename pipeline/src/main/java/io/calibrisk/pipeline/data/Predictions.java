@@ -52,7 +52,7 @@ public final class Predictions {
         double[] flat = new double[rows.length * d];
         for (int i = 0; i < rows.length; i++) {
             if (rows[i].length != d) {
-                throw new InvalidInputException(source + ": row " + i + " has " + rows[i].length
+                throw new InvalidInputException(source + ": row " + (i + 1) + " has " + rows[i].length
                         + " values but row 0 has " + d);
             }
             System.arraycopy(rows[i], 0, flat, i * d, d);
@@ -80,7 +80,7 @@ public final class Predictions {
             for (int k = 0; k < d; k++) {
                 double v = p[i * d + k];
                 if (Double.isNaN(v) || Double.isInfinite(v)) {
-                    throw new InvalidInputException(source + ": row " + i + ", class " + k
+                    throw new InvalidInputException(source + ": row " + (i + 1) + ", class " + k
                             + ": value " + v + " is not a finite number");
                 }
                 if (v < 0) {
@@ -91,7 +91,7 @@ public final class Predictions {
             for (int k = 0; k < d; k++) {
                 double v = p[i * d + k];
                 if (v < 0) {
-                    throw new InvalidInputException(source + ": row " + i + ", class " + k
+                    throw new InvalidInputException(source + ": row " + (i + 1) + ", class " + k
                             + ": probability " + v + " is negative"
                             + (looksLikeLogits ? "; if these are logits, read them as logits (--logits)" : ""));
                 }
@@ -99,7 +99,7 @@ public final class Predictions {
             double deviation = Math.abs(sum - 1.0);
             if (deviation > SUM_TOLERANCE) {
                 boolean logits = looksLikeLogits || sum > 1.5 || sum < 0.5;
-                throw new InvalidInputException(source + ": row " + i + " sums to " + sum
+                throw new InvalidInputException(source + ": row " + (i + 1) + " sums to " + sum
                         + ", not to 1 within " + SUM_TOLERANCE
                         + (logits ? "; if these are logits, read them as logits (--logits)" : ""));
             }
@@ -132,7 +132,7 @@ public final class Predictions {
             for (int k = 0; k < d; k++) {
                 double v = logits[i * d + k];
                 if (!Double.isFinite(v)) {
-                    throw new InvalidInputException(source + ": row " + i + ", class " + k
+                    throw new InvalidInputException(source + ": row " + (i + 1) + ", class " + k
                             + ": logit " + v + " is not a finite number");
                 }
                 max = Math.max(max, v);

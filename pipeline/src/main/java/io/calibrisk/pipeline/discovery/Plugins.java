@@ -40,6 +40,19 @@ public record Plugins(List<PluginInfo> plugins,
     }
 
     /**
+     * @param lines problems found before discovery, e.g. plugin jars that could not be opened
+     * @return these plugins, with the lines first among the skipped
+     */
+    public Plugins withSkipped(List<String> lines) {
+        if (lines.isEmpty()) {
+            return this;
+        }
+        List<String> all = new java.util.ArrayList<>(lines);
+        all.addAll(skipped);
+        return new Plugins(plugins, estimators, densityKernels, positiveDefiniteKernels, strategies, all);
+    }
+
+    /**
      * @param kind a map of this record, e.g. {@link #estimators()}
      * @param <T>  the kind
      * @return name → the contributed instance

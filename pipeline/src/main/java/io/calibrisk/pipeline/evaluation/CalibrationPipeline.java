@@ -6,7 +6,9 @@ import io.calibrisk.api.InvalidSettingException;
 import io.calibrisk.api.PluginException;
 import io.calibrisk.api.estimator.CalibrationEstimator;
 import io.calibrisk.api.estimator.EstimatorContext;
+import io.calibrisk.api.estimator.MemoryNeed;
 import io.calibrisk.pipeline.Failures;
+import io.calibrisk.pipeline.TimeLimit;
 import io.calibrisk.pipeline.data.Labels;
 import io.calibrisk.pipeline.data.Predictions;
 import io.calibrisk.pipeline.evaluation.RunPlan.PlannedEstimator;
@@ -15,8 +17,10 @@ import jakarta.inject.Inject;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeoutException;
 
 /**
  * The calibration-evaluation pipeline, Algorithm 1 of Gruber and Bach (TMLR 2025), as four
@@ -108,49 +112,72 @@ public final class CalibrationPipeline {
             List<String> names = plan.names();
             for (int e = 0; e < created.size(); e++) {
                 Created c = created.get(e);
-                searched.add(c.estimator() == null ? SearchOutcome.failed(c.planned(), 0, c.failure())
+                searched.add(c.estimator() == null ? SearchOutcome.failed(c.planned(), c.seconds(), c.failure())
                         : folds.search(c.planned(), c.estimator(), plan.strategy(), split, settings.curves(), pool,
-                                new ProgressTracker(progress, names.get(e), e, names.size())));
+                                new ProgressTracker(progress, names.get(e), e, names.size()),
+                                settings.estimatorTimeout()));
             }
         }
         return assembly.assemble(plan, split, searched, selection.choose(searched));
     }
 
-    /** An estimator created for this run, or why it could not be. */
-    private record Created(PlannedEstimator planned, CalibrationEstimator estimator, String failure) {
+    /**
+     * An estimator created for this run with the memory it says it needs, or why it could not
+     * be, and the seconds that took.
+     */
+    private record Created(PlannedEstimator planned, CalibrationEstimator estimator, MemoryNeed need, String failure,
+                           double seconds) {
+        static Created failed(PlannedEstimator planned, String failure, long start) {
+            return new Created(planned, null, null, failure, (System.nanoTime() - start) / 1e9);
+        }
     }
 
     /**
-     * Creates every estimator with this run's context and refuses the run before any work if
-     * the largest would not fit in memory. An estimator that refuses its settings stops the
-     * run, as does a plugin problem; one that fails otherwise is reported as failed and the others run.
+     * Creates every estimator with this run's context, under the time limit per estimator,
+     * and refuses the run before any work if one or more would not fit in memory. An estimator
+     * that refuses its settings stops the run, as does a plugin problem; one that fails
+     * otherwise (throws anything, or takes too long) is reported as failed and the others run.
      */
     private static List<Created> create(RunPlan plan, FoldPlan split, PoolParallelism pool, RunScopedCache cache) {
         List<Created> created = new ArrayList<>();
-        List<CalibrationEstimator> estimators = new ArrayList<>();
+        List<MemoryNeed> needs = new ArrayList<>();
+        Duration limit = plan.settings().estimatorTimeout();
         for (PlannedEstimator planned : plan.estimators()) {
             EstimatorContext context = new EstimatorContext(split.notion(), split.classes(), planned.settings(), pool,
                     cache);
-            CalibrationEstimator estimator;
+            long start = System.nanoTime();
+            Created c;
             try {
-                estimator = planned.provider().create(context);
-                if (estimator == null) {
-                    throw new EstimationException("returned no estimator");
-                }
+                c = EstimatorCalls.call(planned.name(), limit, () -> {
+                    CalibrationEstimator estimator = planned.provider().create(context);
+                    if (estimator == null) {
+                        throw new EstimationException("returned no estimator");
+                    }
+                    MemoryNeed need = estimator.memoryNeed(split.largestTrainingSize(), split.largestQuerySize(),
+                            split.dimension());
+                    if (need == null) {
+                        throw new EstimationException("stated no memory need (memoryNeed returned null)");
+                    }
+                    return new Created(planned, estimator, need, null, (System.nanoTime() - start) / 1e9);
+                });
             } catch (InvalidSettingException | PluginException e) {
                 throw e;
-            } catch (RuntimeException | LinkageError e) {
-                String failure = "could not be created: " + Failures.describe(e);
-                LOG.warn("estimator {} failed to start: {}", planned.name(), failure);
+            } catch (TimeoutException e) {
+                c = Created.failed(planned, "stopped after " + TimeLimit.describe(limit) + " while being created "
+                        + "(the time limit per estimator, --estimator-timeout)", start);
+                pool.restart();
+            } catch (Throwable e) {
+                // Anything a plugin throws, an Error included; out of memory too: nothing of it is kept.
+                c = Created.failed(planned, "could not be created: " + Failures.describe(e), start);
                 LOG.debug("estimator {} failed to start", planned.name(), e);
-                created.add(new Created(planned, null, failure));
-                estimators.add(null);
-                continue;
             }
-            created.add(new Created(planned, estimator, null));
-            estimators.add(estimator);
+            if (c.failure() != null) {
+                LOG.warn("estimator {} failed to start: {}", planned.name(), c.failure());
+            }
+            created.add(c);
+            needs.add(c.need());
         }
-        MemoryBudget.check(split, plan.names(), estimators, plan.settings().threads());
+        MemoryBudget.check(split, plan.names(), needs, plan.settings().threads());
         return created;
     }
 }

@@ -4,6 +4,7 @@ import io.calibrisk.api.InvalidSettingException;
 import io.calibrisk.api.data.Notion;
 import io.calibrisk.pipeline.data.Split;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -24,10 +25,14 @@ import java.util.Map;
  * @param sampling   how the samples are split into folds and a test split
  * @param interval   the bootstrap interval of CE
  * @param curves     whether to compute every estimator's calibration curve at its chosen point
- * @param threads    the size of the thread pool (at least 1); results do not depend on it
+ * @param threads    the size of the thread pool, 1 to {@value #MAX_THREADS}; results do not depend on it
+ * @param estimatorTimeout the most time one estimator's search may take (and, separately, its
+ *                   creation), or null for no limit: an estimator over it is reported as failed
+ *                   and the run goes on with the others
  */
 public record EvaluationSettings(Notion notion, List<String> estimators, Map<String, EstimatorOptions> options,
-                                 String search, Sampling sampling, Interval interval, boolean curves, int threads) {
+                                 String search, Sampling sampling, Interval interval, boolean curves, int threads,
+                                 Duration estimatorTimeout) {
 
     /** The paper's number of folds. */
     public static final int DEFAULT_FOLDS = 5;
@@ -39,6 +44,12 @@ public record EvaluationSettings(Notion notion, List<String> estimators, Map<Str
     public static final double DEFAULT_LEVEL = 0.95;
     /** The search strategy that evaluates each estimator's grid as published. */
     public static final String DEFAULT_SEARCH = "grid";
+    /**
+     * The most threads a run may use: far beyond the cores of any machine a run is worth
+     * splitting over (each thread holds one fold's working memory, so more threads than cores
+     * only cost memory), and far below the limit of a fork-join pool (32767).
+     */
+    public static final int MAX_THREADS = 1024;
 
     /**
      * @throws InvalidSettingException if a value is missing or out of range
@@ -55,9 +66,29 @@ public record EvaluationSettings(Notion notion, List<String> estimators, Map<Str
         if (sampling == null || interval == null) {
             throw InvalidSettingException.of("sampling/interval", null, "must be given");
         }
-        if (threads < 1) {
-            throw InvalidSettingException.of("threads", threads, "must be at least 1");
+        if (threads < 1 || threads > MAX_THREADS) {
+            throw InvalidSettingException.of("threads", threads, "must lie in [1, " + MAX_THREADS + "]");
         }
+        if (estimatorTimeout != null && (estimatorTimeout.isNegative() || estimatorTimeout.isZero())) {
+            throw InvalidSettingException.of("estimator-timeout", estimatorTimeout, "must be positive, or none");
+        }
+    }
+
+    /**
+     * The settings without a time limit per estimator.
+     *
+     * @param notion     the notion of calibration
+     * @param estimators the estimators to run, in report order
+     * @param options    per estimator, the user's settings and search-space axes
+     * @param search     the name of the search strategy
+     * @param sampling   how the samples are split
+     * @param interval   the bootstrap interval of CE
+     * @param curves     whether to compute calibration curves
+     * @param threads    the size of the thread pool
+     */
+    public EvaluationSettings(Notion notion, List<String> estimators, Map<String, EstimatorOptions> options,
+                              String search, Sampling sampling, Interval interval, boolean curves, int threads) {
+        this(notion, estimators, options, search, sampling, interval, curves, threads, null);
     }
 
     /**
@@ -85,7 +116,8 @@ public record EvaluationSettings(Notion notion, List<String> estimators, Map<Str
      * @return these settings with only those estimators
      */
     public EvaluationSettings withEstimators(String... names) {
-        return new EvaluationSettings(notion, List.of(names), options, search, sampling, interval, curves, threads);
+        return new EvaluationSettings(notion, List.of(names), options, search, sampling, interval, curves, threads,
+                estimatorTimeout);
     }
 
     /**
@@ -200,7 +232,8 @@ public record EvaluationSettings(Notion notion, List<String> estimators, Map<Str
         private int resamples = DEFAULT_RESAMPLES;
         private double level = DEFAULT_LEVEL;
         private boolean curves;
-        private int threads = Runtime.getRuntime().availableProcessors();
+        private int threads = Math.min(MAX_THREADS, Runtime.getRuntime().availableProcessors());
+        private Duration estimatorTimeout;
 
         private Builder() {
         }
@@ -324,11 +357,22 @@ public record EvaluationSettings(Notion notion, List<String> estimators, Map<Str
         }
 
         /**
-         * @param value the size of the thread pool (default: the number of processors)
+         * @param value the size of the thread pool, 1 to {@value #MAX_THREADS} (default: the
+         *              number of processors)
          * @return this builder
          */
         public Builder threads(int value) {
             this.threads = value;
+            return this;
+        }
+
+        /**
+         * @param value the most time one estimator's search (and, separately, its creation) may
+         *              take, or null for no limit (default)
+         * @return this builder
+         */
+        public Builder estimatorTimeout(Duration value) {
+            this.estimatorTimeout = value;
             return this;
         }
 
@@ -338,7 +382,8 @@ public record EvaluationSettings(Notion notion, List<String> estimators, Map<Str
          */
         public EvaluationSettings build() {
             return new EvaluationSettings(notion, estimators, options, search,
-                    new Sampling(split, folds, testFraction, seed), new Interval(resamples, level), curves, threads);
+                    new Sampling(split, folds, testFraction, seed), new Interval(resamples, level), curves, threads,
+                    estimatorTimeout);
         }
     }
 }

@@ -14,6 +14,7 @@ import io.calibrisk.api.search.RiskEvaluator;
 import io.calibrisk.api.search.SearchSpace;
 import io.calibrisk.api.data.Points;
 import io.calibrisk.pipeline.Failures;
+import io.calibrisk.pipeline.Untrusted;
 import io.calibrisk.pipeline.risk.Risk;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -241,14 +242,18 @@ final class FoldEvaluator implements RiskEvaluator {
                     risk.counts().forEach((key, v) -> diag.merge("evaluation." + key, v.doubleValue(), Double::sum));
                     diagonal.counts().forEach((key, v) -> diag.merge("test." + key, v.doubleValue(), Double::sum));
                     if (out.instability[at] == null && h.instability().isPresent()) {
-                        out.instability[at] = (c > 1 ? "class " + j + ": " : "") + h.instability().get();
+                        out.instability[at] = (c > 1 ? "class " + j + ": " : "")
+                                + Untrusted.escape(h.instability().get(), 300);
                     }
                     if (curves) {
                         out.curves[at][j] = curve(h, folds.curvePoints(test));
                     }
                     progress.step(f, start + at);
                 }
-            } catch (RuntimeException | LinkageError e) {
+            } catch (OutOfMemoryError e) {
+                throw e;
+            } catch (Throwable e) {
+                // Anything a plugin throws, a StackOverflowError or a checked exception thrown sneakily included.
                 String where = "fold " + f + (c > 1 ? ", class " + j : "")
                         + (at >= 0 && at < p ? ", point " + round.get(at) : ", preparation");
                 throw new EstimationException(where + ": " + Failures.describe(e), e);

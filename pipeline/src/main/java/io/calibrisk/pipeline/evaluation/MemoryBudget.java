@@ -1,11 +1,14 @@
 package io.calibrisk.pipeline.evaluation;
 
 import io.calibrisk.api.InvalidSettingException;
-import io.calibrisk.api.estimator.CalibrationEstimator;
 import io.calibrisk.api.estimator.MemoryNeed;
+import io.calibrisk.pipeline.Untrusted;
 
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * Refuses a run that would not fit in the heap before any work starts. The need of one task
@@ -20,14 +23,14 @@ final class MemoryBudget {
     }
 
     /**
-     * @param plan       the folds
-     * @param names      the estimators' names
-     * @param estimators the created estimators (null where creation failed)
-     * @param threads    the size of the thread pool
-     * @throws InvalidSettingException if the largest estimator's run would not fit, naming a
-     *     setting that would
+     * @param plan    the folds
+     * @param names   the estimators' names
+     * @param needs   what each estimator says it needs (null where creation failed)
+     * @param threads the size of the thread pool
+     * @throws InvalidSettingException if the run of one or more estimators would not fit, naming
+     *     every one of them and advice that makes all of them fit
      */
-    static void check(FoldPlan plan, List<String> names, List<CalibrationEstimator> estimators, int threads) {
+    static void check(FoldPlan plan, List<String> names, List<MemoryNeed> needs, int threads) {
         int n = plan.largestTrainingSize();
         int queries = plan.largestQuerySize();
         int m = plan.dimension();
@@ -36,30 +39,56 @@ final class MemoryBudget {
         Runtime runtime = Runtime.getRuntime();
         long available = runtime.maxMemory() - (runtime.totalMemory() - runtime.freeMemory());
         long usable = (long) (USABLE * available);
+        List<String> over = new ArrayList<>();
+        String first = null;
+        Set<String> settings = new LinkedHashSet<>();
+        long largestTask = 0;
+        long largestTotal = 0;
         for (int e = 0; e < names.size(); e++) {
-            CalibrationEstimator estimator = estimators.get(e);
-            if (estimator == null) {
+            MemoryNeed need = needs.get(e);
+            if (need == null) {
                 continue;
             }
-            MemoryNeed need = estimator.memoryNeed(n, queries, m);
-            long perTask = data + need.bytes();
-            long total = perTask * concurrent;
+            long perTask = saturatedAdd(data, need.bytes());
+            long total = perTask > Long.MAX_VALUE / concurrent ? Long.MAX_VALUE : perTask * concurrent;
             if (total > usable) {
-                StringBuilder advice = new StringBuilder();
-                if (concurrent > 1 && perTask <= usable) {
-                    advice.append("use --threads ").append(Math.max(1, usable / perTask)).append(", ");
-                }
+                first = first == null ? names.get(e) : first;
+                over.add(names.get(e) + " (about " + human(total) + ")");
                 if (!need.advice().isEmpty()) {
-                    advice.append(need.advice()).append(", ");
+                    settings.add(Untrusted.escape(need.advice(), 200));
                 }
-                advice.append("or give the JVM more memory (JAVA_OPTS=-Xmx").append(gibibytes(total * 1.25))
-                        .append("g)");
-                throw new InvalidSettingException(String.format(Locale.ROOT,
-                        "estimator %s needs about %s of memory for %d training samples (%d fold(s) at once) but "
-                                + "the JVM can use about %s; %s",
-                        names.get(e), human(total), n, concurrent, human(usable), advice));
+                largestTask = Math.max(largestTask, perTask);
+                largestTotal = Math.max(largestTotal, total);
             }
         }
+        if (over.isEmpty()) {
+            return;
+        }
+        List<String> options = new ArrayList<>();
+        if (concurrent > 1 && largestTask <= usable) {
+            // The fewest threads that suit the hungriest estimator suit every other one too.
+            options.add("--threads " + Math.max(1, usable / largestTask));
+        }
+        if (!settings.isEmpty()) {
+            options.add(String.join(" ", settings));
+        }
+        String memory = "give the JVM more memory (JAVA_OPTS=-Xmx" + gibibytes(largestTotal * 1.25) + "g)";
+        String advice = options.isEmpty() ? memory : "use " + String.join(" or ", options) + ", or " + memory;
+        if (over.size() == 1) {
+            throw new InvalidSettingException(String.format(Locale.ROOT,
+                    "estimator %s needs about %s of memory for %d training samples (%d fold(s) at once) but the JVM "
+                            + "can use about %s; %s", first, human(largestTotal), n, concurrent, human(usable), advice));
+        }
+        String last = over.remove(over.size() - 1);
+        throw new InvalidSettingException(String.format(Locale.ROOT,
+                "estimators %s and %s need more memory than the JVM can use (about %s) for %d training samples "
+                        + "(%d fold(s) at once); for all of them, %s",
+                String.join(", ", over), last, human(usable), n, concurrent, advice));
+    }
+
+    private static long saturatedAdd(long a, long b) {
+        long sum = a + b;
+        return sum < 0 ? Long.MAX_VALUE : sum;
     }
 
     private static long gibibytes(double bytes) {
@@ -67,6 +96,9 @@ final class MemoryBudget {
     }
 
     private static String human(long bytes) {
+        if (bytes >= 1L << 50) {
+            return String.format(Locale.ROOT, "%.0f TiB", bytes / (double) (1L << 40));
+        }
         if (bytes >= 1L << 30) {
             return String.format(Locale.ROOT, "%.1f GiB", bytes / (double) (1L << 30));
         }

@@ -14,7 +14,7 @@ import java.util.function.IntConsumer;
  * blocks inside an estimator) neither deadlock nor oversubscribe the machine.
  */
 public final class PoolParallelism implements Parallelism, AutoCloseable {
-    private final ForkJoinPool pool;
+    private volatile ForkJoinPool pool;
     private final int threads;
 
     /**
@@ -34,8 +34,23 @@ public final class PoolParallelism implements Parallelism, AutoCloseable {
         return threads;
     }
 
+    /**
+     * Abandons the pool's threads (interrupted, and left to finish or not) and goes on with
+     * fresh ones: after an estimator was stopped for its time limit, its tasks may occupy every
+     * thread forever, and the estimators after it must still run. Estimators created before
+     * keep working, as they hold this object, not the pool.
+     */
+    public void restart() {
+        ForkJoinPool old = pool;
+        if (old != null) {
+            pool = new ForkJoinPool(threads);
+            old.shutdownNow();
+        }
+    }
+
     @Override
     public void forEach(int count, IntConsumer task) {
+        ForkJoinPool pool = this.pool;
         if (pool == null || count <= 1) {
             for (int i = 0; i < count; i++) {
                 task.accept(i);
@@ -52,6 +67,7 @@ public final class PoolParallelism implements Parallelism, AutoCloseable {
 
     @Override
     public void close() {
+        ForkJoinPool pool = this.pool;
         if (pool != null) {
             pool.shutdownNow();
         }

@@ -17,6 +17,17 @@ public interface Progress {
     void update(Event event);
 
     /**
+     * An estimator's search begins: until its first step completes (a long fold can take
+     * minutes), this is how a listener knows which estimator is running.
+     *
+     * @param estimator      the estimator
+     * @param estimatorIndex its position among the run's estimators, from 0
+     * @param estimators     the number of estimators in the run
+     */
+    default void started(String estimator, int estimatorIndex, int estimators) {
+    }
+
+    /**
      * @param estimator      the estimator being run
      * @param estimatorIndex its position among the run's estimators, from 0
      * @param estimators     the number of estimators in the run

@@ -13,6 +13,7 @@ final class ProgressTracker {
     private final int count;
     private final AtomicLong completed = new AtomicLong();
     private volatile long total;
+    private volatile boolean stopped;
 
     /**
      * @param progress  the listener
@@ -25,6 +26,19 @@ final class ProgressTracker {
         this.estimator = estimator;
         this.index = index;
         this.count = count;
+    }
+
+    /** Announces that the estimator's search begins. */
+    void start() {
+        progress.started(estimator, index, count);
+    }
+
+    /**
+     * Silences this tracker: the estimator was stopped for its time limit, and steps its
+     * abandoned threads may still complete would name it as running again.
+     */
+    void stop() {
+        stopped = true;
     }
 
     /**
@@ -41,6 +55,9 @@ final class ProgressTracker {
      * @param point the point's index in the search's order
      */
     void step(int fold, int point) {
+        if (stopped) {
+            return;
+        }
         progress.update(new Progress.Event(estimator, index, count, fold, point, completed.incrementAndGet(), total));
     }
 }

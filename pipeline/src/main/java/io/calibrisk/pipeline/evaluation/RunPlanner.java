@@ -126,7 +126,7 @@ public final class RunPlanner {
         for (String name : names) {
             EstimatorProvider provider = providers.get(name);
             EstimatorOptions options = settings.optionsFor(name);
-            planned.add(new PlannedEstimator(name, provider, PluginDiscovery.sourceOf(provider.getClass()),
+            planned.add(new PlannedEstimator(name, provider, PluginDiscovery.sourceOf(provider),
                     settingValues(name, provider, notion, options), searchSpace(name, provider, notion, options)));
         }
         return new RunPlan(settings, planned, strategy);

@@ -41,10 +41,11 @@ final class CsvPredictions {
      */
     static LabelledPredictions read(Reader text, String source, Scores scores) throws IOException {
         List<double[]> rows = new ArrayList<>();
+        List<Long> lines = new ArrayList<>();
         int columns = -1;
         long line = 0;
         boolean first = true;
-        CSVParser parser = CSVParser.parse(withoutByteOrderMark(text), FORMAT);
+        CSVParser parser = CSVParser.parse(new LineLimit(withoutByteOrderMark(text)), FORMAT);
         Iterator<CSVRecord> records = parser.iterator();
         while (true) {
             CSVRecord record;
@@ -82,11 +83,13 @@ final class CsvPredictions {
                 row[k] = parseNumber(fields.get(k), source, start, k);
             }
             rows.add(row);
+            lines.add(start);
         }
-        return toPredictions(rows, columns, source, scores);
+        return toPredictions(rows, lines, columns, source, scores);
     }
 
-    private static LabelledPredictions toPredictions(List<double[]> rows, int columns, String source, Scores scores) {
+    private static LabelledPredictions toPredictions(List<double[]> rows, List<Long> lines, int columns, String source,
+                                                     Scores scores) {
         if (rows.isEmpty()) {
             throw new InvalidInputException(source + ": no samples (the file is empty or holds only a header)");
         }
@@ -103,7 +106,8 @@ final class CsvPredictions {
             System.arraycopy(row, 0, values, i * d, d);
             double label = row[d];
             if (label != Math.rint(label) || Math.abs(label) > Integer.MAX_VALUE) {
-                throw new InvalidInputException(source + ": row " + i + ": label " + label + " is not an integer");
+                throw new InvalidInputException(source + ": line " + lines.get(i) + ": label " + label
+                        + " is not an integer");
             }
             labels[i] = (int) label;
         }

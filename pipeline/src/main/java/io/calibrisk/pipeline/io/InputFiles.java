@@ -17,6 +17,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Reads predictions, labels and splits from files, and checks them before any work starts:
@@ -30,10 +31,13 @@ import java.util.Map;
  * <p>Inputs: NumPy {@code .npy} arrays (float32/float64 probabilities or logits, C or Fortran
  * order, either byte order; integer, integral float or one-hot labels), {@code .npz} archives
  * of them, CSV files, and either kind from a stream such as standard input. Every problem is
- * one {@link InvalidInputException} naming the file, the row (0-based sample index) or line
- * (1-based), and the problem.
+ * one {@link InvalidInputException} naming the file, the row (the sample, counted from 1) or
+ * line (counted from 1), and the problem. Arrays of an {@code .npz} archive other than those
+ * read are ignored unread.
  */
 public final class InputFiles {
+    /** Spreadsheets and Windows editors start UTF-8 text with it. */
+    private static final String BYTE_ORDER_MARK = "\uFEFF";
 
     private InputFiles() {
     }
@@ -99,7 +103,8 @@ public final class InputFiles {
      * @throws InvalidInputException naming the archive (and array) and the problem
      */
     public static LabelledPredictions readNpz(Path file) {
-        Map<String, NpyArray> arrays = Npz.read(file);
+        List<String> names = new ArrayList<>();
+        Map<String, NpyArray> arrays = Npz.read(file, Set.of("probs", "logits", "labels"), names);
         NpyArray probs = arrays.get("probs");
         NpyArray logits = arrays.get("logits");
         NpyArray labels = arrays.get("labels");
@@ -108,7 +113,7 @@ public final class InputFiles {
         }
         if ((probs == null && logits == null) || labels == null) {
             throw new InvalidInputException(file + ": needs an array 'probs' or 'logits' and an array 'labels'; it holds "
-                    + arrays.keySet());
+                    + IoMessages.abbreviate(names.toString(), 200));
         }
         return fromArrays(probs != null ? probs : logits, labels, Scores.of(logits != null));
     }
@@ -165,12 +170,12 @@ public final class InputFiles {
                 if (x == 1 && hot < 0) {
                     hot = k;
                 } else if (x != 0) {
-                    throw new InvalidInputException(labels.source() + ": row " + i
+                    throw new InvalidInputException(labels.source() + ": row " + (i + 1)
                             + " is not one-hot (one 1 and the rest 0)");
                 }
             }
             if (hot < 0) {
-                throw new InvalidInputException(labels.source() + ": row " + i + " is not one-hot (no 1)");
+                throw new InvalidInputException(labels.source() + ": row " + (i + 1) + " is not one-hot (no 1)");
             }
             out[i] = hot;
         }
@@ -214,28 +219,42 @@ public final class InputFiles {
 
     /**
      * Reads a split file: one integer per line, one line per sample, −1 for the test split and
-     * 0..k−1 for the fold.
+     * 0..k−1 for the fold. A UTF-8 byte-order mark at the start is skipped, lines may end in LF
+     * or CRLF, and blank lines at the end are ignored; a blank line between two values is
+     * refused, so that line i is always sample i.
      *
      * @param file    the split file
      * @param samples the number of samples n the split must cover
      * @return the split
+     * @throws InvalidInputException naming the file, the line (counted from 1) and the problem
      */
     public static Split readSplit(Path file, int samples) {
         String source = file.toString();
         List<Integer> values = new ArrayList<>();
         int lineNumber = 0;
-        try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+        int blank = 0;
+        try (BufferedReader reader = new BufferedReader(new LineLimit(Files.newBufferedReader(file,
+                StandardCharsets.UTF_8)))) {
             String line;
             while ((line = reader.readLine()) != null) {
                 lineNumber++;
+                if (lineNumber == 1 && line.startsWith(BYTE_ORDER_MARK)) {
+                    line = line.substring(1);
+                }
                 String text = line.strip();
                 if (text.isEmpty()) {
+                    blank = blank == 0 ? lineNumber : blank;
                     continue;
+                }
+                if (blank != 0) {
+                    throw new InvalidInputException(source + ": line " + blank + " is blank; the split needs one "
+                            + "integer per sample and line, with no gaps");
                 }
                 try {
                     values.add(Integer.parseInt(text));
                 } catch (NumberFormatException e) {
-                    throw new InvalidInputException(source + ": line " + lineNumber + ": '" + IoMessages.abbreviate(text, 40)
+                    throw new InvalidInputException(source + ": line " + lineNumber + ": '"
+                            + IoMessages.abbreviate(text, 40)
                             + "' is not an integer; use -1 for the test split and 0..k-1 for folds");
                 }
             }

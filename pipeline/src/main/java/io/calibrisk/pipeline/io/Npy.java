@@ -107,7 +107,9 @@ public final class Npy {
         if (headerBytes.length < headerLength) {
             throw new InvalidInputException(source + ": truncated .npy header");
         }
-        String header = new String(headerBytes, major == 3 ? StandardCharsets.UTF_8 : StandardCharsets.ISO_8859_1);
+        // Byte for byte, also for version 3 (UTF-8): the keys and values calibrisk reads are ASCII,
+        // and the bytes stay at hand to be shown, escaped, in a message.
+        String header = new String(headerBytes, StandardCharsets.ISO_8859_1);
         Map<String, String> dict = parseHeader(header, source);
         String descr = unquote(dict.get("descr"), "descr", source);
         boolean fortran = parseBoolean(dict.get("fortran_order"), source);
@@ -190,7 +192,7 @@ public final class Npy {
         String text = header.strip();
         if (!text.startsWith("{") || !text.endsWith("}")) {
             throw new InvalidInputException(source + ": malformed .npy header (not a dictionary): "
-                    + IoMessages.abbreviate(text, 60));
+                    + IoMessages.abbreviateBytes(text, 60));
         }
         Map<String, String> out = new LinkedHashMap<>();
         String body = text.substring(1, text.length() - 1);
@@ -205,7 +207,7 @@ public final class Npy {
             char quote = body.charAt(i);
             if (quote != '\'' && quote != '"') {
                 throw new InvalidInputException(source + ": malformed .npy header near: "
-                        + IoMessages.abbreviate(body.substring(i), 60));
+                        + IoMessages.abbreviateBytes(body.substring(i), 60));
             }
             int end = body.indexOf(quote, i + 1);
             if (end < 0) {
@@ -217,7 +219,8 @@ public final class Npy {
                 i++;
             }
             if (i >= body.length() || body.charAt(i) != ':') {
-                throw new InvalidInputException(source + ": malformed .npy header (no ':' after '" + key + "')");
+                throw new InvalidInputException(source + ": malformed .npy header (no ':' after '"
+                        + IoMessages.abbreviateBytes(key, 40) + "')");
             }
             i++;
             while (i < body.length() && Character.isWhitespace(body.charAt(i))) {
@@ -228,7 +231,8 @@ public final class Npy {
                 char q = body.charAt(i);
                 int close = body.indexOf(q, i + 1);
                 if (close < 0) {
-                    throw new InvalidInputException(source + ": malformed .npy header (unterminated value of '" + key + "')");
+                    throw new InvalidInputException(source + ": malformed .npy header (unterminated value of '"
+                            + IoMessages.abbreviateBytes(key, 40) + "')");
                 }
                 i = close + 1;
             } else if (i < body.length() && body.charAt(i) == '(') {
@@ -258,7 +262,7 @@ public final class Npy {
             return value.substring(1, value.length() - 1);
         }
         throw new InvalidInputException(source + ": malformed .npy header ('" + key + "' is "
-                + IoMessages.abbreviate(value, 60)
+                + IoMessages.abbreviateBytes(value, 60)
                 + "; structured dtypes are not supported)");
     }
 
@@ -270,13 +274,13 @@ public final class Npy {
             return false;
         }
         throw new InvalidInputException(source + ": malformed .npy header (fortran_order is "
-                + IoMessages.abbreviate(value, 60) + ")");
+                + IoMessages.abbreviateBytes(value, 60) + ")");
     }
 
     private static int[] parseShape(String value, String source) {
         if (!value.startsWith("(") || !value.endsWith(")")) {
             throw new InvalidInputException(source + ": malformed .npy header (shape is "
-                    + IoMessages.abbreviate(value, 60) + ")");
+                    + IoMessages.abbreviateBytes(value, 60) + ")");
         }
         String inner = value.substring(1, value.length() - 1).strip();
         List<Integer> dims = new ArrayList<>();
@@ -297,7 +301,7 @@ public final class Npy {
                     dims.add((int) dim);
                 } catch (NumberFormatException e) {
                     throw new InvalidInputException(source + ": malformed .npy header (shape "
-                            + IoMessages.abbreviate(value, 60) + ")");
+                            + IoMessages.abbreviateBytes(value, 60) + ")");
                 }
             }
         }
@@ -372,7 +376,7 @@ public final class Npy {
         }
 
         private static InvalidInputException unsupported(String descr, String source) {
-            return new InvalidInputException(source + ": unsupported dtype '" + descr
+            return new InvalidInputException(source + ": unsupported dtype '" + IoMessages.abbreviateBytes(descr, 40)
                     + "'; use float32 or float64 for probabilities and an integer type for labels");
         }
 

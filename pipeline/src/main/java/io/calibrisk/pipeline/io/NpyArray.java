@@ -30,7 +30,7 @@ public record NpyArray(String source, String dtype, int[] shape, double[] values
         for (int i = 0; i < values.length; i++) {
             double v = values[i];
             if (v != Math.rint(v) || Math.abs(v) > Integer.MAX_VALUE) {
-                throw new InvalidInputException(source + ": row " + i + ": value " + v
+                throw new InvalidInputException(source + ": row " + (i + 1) + ": value " + v
                         + " is not an integer" + (Double.isFinite(v) ? "" : " (not a finite number)"));
             }
             out[i] = (int) v;

@@ -5,9 +5,12 @@ import io.calibrisk.api.InvalidInputException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Enumeration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipException;
 import java.util.zip.ZipFile;
@@ -16,6 +19,8 @@ import java.util.zip.ZipFile;
  * Reads NumPy {@code .npz} archives (from {@code np.savez} or {@code np.savez_compressed}): a
  * zip file of {@code .npy} arrays, each named by its entry without the {@code .npy} suffix.
  * Each array is read by {@link Npy}, with the entry's declared size as the bound on its data.
+ * Arrays the caller does not ask for are skipped unread: an archive may carry anything else
+ * (strings, objects, a large feature matrix) beside the arrays calibrisk uses.
  */
 public final class Npz {
 
@@ -28,6 +33,19 @@ public final class Npz {
      * @throws InvalidInputException if the file is not a zip archive or an array is malformed
      */
     public static Map<String, NpyArray> read(Path file) {
+        return read(file, Set.of(), new ArrayList<>());
+    }
+
+    /**
+     * @param file   an {@code .npz} file
+     * @param wanted the names of the arrays to read; the others are skipped without being
+     *               parsed; empty for all
+     * @param names  receives the name of every array in the archive, in archive order
+     * @return the wanted arrays found, by name, in archive order
+     * @throws InvalidInputException if the file is not a zip archive, holds no arrays or two of
+     *     one name, or a wanted array is malformed
+     */
+    public static Map<String, NpyArray> read(Path file, Set<String> wanted, List<String> names) {
         String source = file.toString();
         Map<String, NpyArray> arrays = new LinkedHashMap<>();
         try (ZipFile zip = new ZipFile(file.toFile())) {
@@ -39,18 +57,28 @@ public final class Npz {
                     continue;
                 }
                 String key = name.substring(0, name.length() - 4);
+                if (names.contains(key)) {
+                    throw new InvalidInputException(source + ": holds two arrays named '"
+                            + IoMessages.abbreviate(key, 60) + "'");
+                }
+                names.add(key);
+                if (!wanted.isEmpty() && !wanted.contains(key)) {
+                    continue;
+                }
                 try (InputStream in = zip.getInputStream(entry)) {
                     arrays.put(key, Npy.read(in, entry.getSize(), source + "[" + key + "]"));
                 }
             }
         } catch (ZipException e) {
-            throw new InvalidInputException(source + ": not a valid .npz (zip) archive: " + e.getMessage());
+            throw new InvalidInputException(source + ": not a valid .npz (zip) archive: "
+                    + IoMessages.abbreviate(String.valueOf(e.getMessage()), 200));
         } catch (IOException e) {
             throw new InvalidInputException(source + ": cannot read: " + IoMessages.describe(e));
         } catch (IllegalArgumentException e) {
-            throw new InvalidInputException(source + ": malformed .npz archive: " + e.getMessage());
+            throw new InvalidInputException(source + ": malformed .npz archive: "
+                    + IoMessages.abbreviate(String.valueOf(e.getMessage()), 200));
         }
-        if (arrays.isEmpty()) {
+        if (names.isEmpty()) {
             throw new InvalidInputException(source + ": the archive holds no .npy arrays");
         }
         return arrays;

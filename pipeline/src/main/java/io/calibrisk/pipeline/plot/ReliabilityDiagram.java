@@ -75,13 +75,31 @@ public final class ReliabilityDiagram {
      */
     public static void write(CalibrationReport report, String estimator, Predictions predictions, Labels labels,
                              Path file) throws IOException {
+        write(report, estimator, predictions, labels, file, true);
+    }
+
+    /**
+     * As {@link #write(CalibrationReport, String, Predictions, Labels, Path)}, replacing an
+     * existing file only if asked to ({@link OutputFiles#write(Path, boolean, OutputFiles.Content)}).
+     *
+     * @param report      the report
+     * @param estimator   the estimator for panel 1, or null (or blank) for the recommended one
+     * @param predictions the predictions the report was computed from (for the histogram)
+     * @param labels      their labels
+     * @param file        the target, ending in {@code .svg} or {@code .png} (any case)
+     * @param replace     whether an existing regular file may be replaced ({@code --force})
+     * @throws IOException if the file cannot be written, or exists and may not be replaced; it
+     *     is then left as it was
+     */
+    public static void write(CalibrationReport report, String estimator, Predictions predictions, Labels labels,
+                             Path file, boolean replace) throws IOException {
         Format format = format(file);
         if (format == Format.SVG) {
             byte[] bytes = svg(report, estimator, predictions, labels).getBytes(StandardCharsets.UTF_8);
-            OutputFiles.write(file, out -> out.write(bytes));
+            OutputFiles.write(file, replace, out -> out.write(bytes));
         } else {
             BufferedImage image = image(report, estimator, predictions, labels);
-            OutputFiles.write(file, out -> {
+            OutputFiles.write(file, replace, out -> {
                 if (!ImageIO.write(image, "png", out)) {
                     throw new IOException(file + ": this Java runtime has no PNG writer");
                 }

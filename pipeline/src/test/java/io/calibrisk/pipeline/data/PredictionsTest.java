@@ -28,14 +28,14 @@ class PredictionsTest {
     void badRowsNameTheSourceAndRow() {
         InvalidInputException nan = assertThrows(InvalidInputException.class,
                 () -> Predictions.ofProbabilities(2, 2, new double[] {0.5, 0.5, Double.NaN, 1}, "probs.npy"));
-        assertEquals("probs.npy: row 1, class 0: value NaN is not a finite number", nan.getMessage());
+        assertEquals("probs.npy: row 2, class 0: value NaN is not a finite number", nan.getMessage());
         InvalidInputException negative = assertThrows(InvalidInputException.class,
                 () -> Predictions.ofProbabilities(1, 2, new double[] {-0.5, 1.5}, "p"));
-        assertTrue(negative.getMessage().contains("row 0, class 0") && negative.getMessage().contains("--logits"),
+        assertTrue(negative.getMessage().contains("row 1, class 0") && negative.getMessage().contains("--logits"),
                 negative.getMessage());
         InvalidInputException sum = assertThrows(InvalidInputException.class,
                 () -> Predictions.ofProbabilities(1, 2, new double[] {0.5, 0.6}, "p"));
-        assertTrue(sum.getMessage().startsWith("p: row 0 sums to 1.1"), sum.getMessage());
+        assertTrue(sum.getMessage().startsWith("p: row 1 sums to 1.1"), sum.getMessage());
         InvalidInputException logits = assertThrows(InvalidInputException.class,
                 () -> Predictions.ofProbabilities(1, 3, new double[] {2.5, 1.0, 4.0}, "p"));
         assertTrue(logits.getMessage().contains("--logits"), logits.getMessage());

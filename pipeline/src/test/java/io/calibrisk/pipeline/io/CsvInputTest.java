@@ -94,7 +94,7 @@ class CsvInputTest {
         String nan = message("0.2,NaN,0.5,2\n");
         assertTrue(nan.contains("in.csv: line 1, field 2: NaN is not a finite number"), nan);
         String label = message("0.2,0.3,0.5,2.5\n");
-        assertTrue(label.contains("in.csv: row 0: label 2.5 is not an integer"), label);
+        assertTrue(label.contains("in.csv: line 1: label 2.5 is not an integer"), label);
     }
 
     @Test

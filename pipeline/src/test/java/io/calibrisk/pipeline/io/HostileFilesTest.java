@@ -186,7 +186,7 @@ class HostileFilesTest {
         Path bad = NpyFiles.write(folder, "bad.npz", NpyFiles.npz(Map.of("logits", l,
                 "labels", NpyFiles.npy("<f8", false, "(60, 3)", NpyFiles.doubles(LE, oneHot))), false));
         String m = inputMessage(() -> InputFiles.readNpz(bad));
-        assertTrue(m.contains("bad.npz[labels]: row 1 is not one-hot"), m);
+        assertTrue(m.contains("bad.npz[labels]: row 2 is not one-hot"), m);
     }
 
     @Test
