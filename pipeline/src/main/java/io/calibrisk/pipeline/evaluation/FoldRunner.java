@@ -12,6 +12,7 @@ import org.slf4j.LoggerFactory;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * Stages 2 and 3, the folds: runs one estimator's search. The run's {@link SearchStrategy}
@@ -73,6 +74,14 @@ public final class FoldRunner {
                     Runtime.getRuntime().maxMemory() >> 20, advice.isEmpty() ? "" : advice + ", ");
             LOG.warn("estimator {} failed: {}", name, message);
             return SearchOutcome.failed(planned, seconds(start), message);
+        }
+        if (LOG.isDebugEnabled()) {
+            Map<FoldEvaluator.Stage, Double> stages = evaluator.stageSeconds();
+            StringBuilder line = new StringBuilder();
+            stages.forEach((stage, s) -> line.append(String.format(Locale.ROOT, " %s %.3f",
+                    stage.name().toLowerCase(Locale.ROOT), s)));
+            LOG.debug("estimator {}: thread-seconds per stage:{}; wall {} s", name, line,
+                    String.format(Locale.ROOT, "%.3f", seconds(start)));
         }
         List<EvaluatedPoint> points = evaluator.points();
         if (points.isEmpty()) {

@@ -26,7 +26,11 @@ import java.util.Arrays;
  * the chunk in order, in parallel and within the cache, instead of one pass over the whole rows
  * per sweep.
  *
- * <p>Cost: (4/3)n³ for the reduction, (4/3)n³ for the accumulation and about 3n³ for the
+ * <p>From order {@value #NATIVE_ORDER} on, where the system's LAPACK can be loaded (see {@link
+ * NativeLapack}), {@code dsyevr} computes the decomposition instead, several times faster; the
+ * two agree to rounding (both are backward stable), and neither depends on the number of threads.
+ *
+ * <p>Cost of the Java code: (4/3)n³ for the reduction, (4/3)n³ for the accumulation and about 3n³ for the
  * rotations, all split into fixed blocks over the pool (the split never depends on the number
  * of threads, so neither do the results); memory: two n × n arrays and a buffer of rotations.
  *
@@ -46,6 +50,8 @@ public record SymmetricEigen(int size, double[] values, double[] vectors) {
     private static final int FUSED_SWEEPS = 4;
     /** Rotations recorded before they are applied. */
     private static final int ROTATION_CHUNK = 1 << 20;
+    /** From this order on, the native LAPACK is used where it is available (see {@link NativeLapack}). */
+    static final int NATIVE_ORDER = 64;
     /** Below this many multiply-adds a phase's step runs in the calling thread. */
     private static final long PARALLEL_WORK = 1L << 16;
 
@@ -67,7 +73,7 @@ public record SymmetricEigen(int size, double[] values, double[] vectors) {
     }
 
     /**
-     * Decomposes a symmetric matrix.
+     * Decomposes a symmetric matrix, with the native LAPACK where it is available.
      *
      * @param matrix n × n, row-major; only symmetric input gives meaningful output; not modified
      * @param n      the order
@@ -84,6 +90,29 @@ public record SymmetricEigen(int size, double[] values, double[] vectors) {
                 throw new EstimationException("eigendecomposition of a matrix with a non-finite entry " + v);
             }
         }
+        if (n == 0) {
+            return new SymmetricEigen(0, new double[0], new double[0]);
+        }
+        if (n >= NATIVE_ORDER && NativeLapack.available()) {
+            SymmetricEigen decomposition = NativeLapack.dsyevr(matrix, n);
+            if (decomposition != null) {
+                return decomposition;
+            }
+        }
+        return java(matrix, n, pool);
+    }
+
+    /**
+     * Decomposes a symmetric matrix with the Java code below, whether or not a native LAPACK is
+     * available.
+     *
+     * @param matrix n × n, row-major; only symmetric input gives meaningful output; not modified
+     * @param n      the order
+     * @param pool   the pool the blocks run on
+     * @return the decomposition
+     * @throws EstimationException if QL does not converge (not observed on finite input)
+     */
+    public static SymmetricEigen java(double[] matrix, int n, Parallelism pool) {
         if (n == 0) {
             return new SymmetricEigen(0, new double[0], new double[0]);
         }

@@ -5,6 +5,8 @@ import io.calibrisk.api.estimator.Parallelism;
 import io.calibrisk.estimators.kkr.linalg.Gemm;
 import io.calibrisk.estimators.kkr.linalg.PivotedCholesky;
 import io.calibrisk.estimators.kkr.linalg.SymmetricEigen;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The low-rank spectrum: a pivoted Cholesky factor {@code K ≈ LLᵀ} (n × r, pivots S), the
@@ -23,6 +25,7 @@ import io.calibrisk.estimators.kkr.linalg.SymmetricEigen;
  */
 public final class LowRankFactorisation {
     private static final int POINT_BLOCK = 64;
+    private static final Logger LOG = LoggerFactory.getLogger(LowRankFactorisation.class);
 
     private LowRankFactorisation() {
     }
@@ -40,6 +43,7 @@ public final class LowRankFactorisation {
         int n = kernel.size();
         int m = residuals.dimension();
         double[][] x = kernel.rows();
+        long start = System.nanoTime();
         double[] diagonal = new double[n];
         for (int j = 0; j < n; j++) {
             diagonal[j] = kernel.value(x[j], x[j]);
@@ -53,7 +57,9 @@ public final class LowRankFactorisation {
         int r = factor.rank();
         double[] l = factor.columns();
         double[] gram = factor.gram();
+        long factored = System.nanoTime();
         SymmetricEigen eigen = SymmetricEigen.of(gram, r, pool);
+        long decomposed = System.nanoTime();
         double[] v = eigen.vectors();
         double[] sigma = new double[r];
         double[] scale = new double[r];
@@ -72,30 +78,40 @@ public final class LowRankFactorisation {
         for (int i = 0; i < r; i++) {
             System.arraycopy(wRows[i], 0, w, i * m, m);
         }
-        double[] bt = featureMap(l, n, r, pivots, v);
+        double[][] bt = featureMap(l, n, r, pivots, v);
+        if (LOG.isDebugEnabled()) {
+            long end = System.nanoTime();
+            LOG.debug("low-rank factorisation of n = {}: rank {}; seconds: pivoted Cholesky {}, eigendecomposition {}, "
+                    + "weights and feature map {}", n, r, seconds(factored - start), seconds(decomposed - factored),
+                    seconds(end - decomposed));
+        }
         double[][] pivotRows = new double[r][];
         for (int a = 0; a < r; a++) {
             pivotRows[a] = x[pivots[a]];
         }
-        FeatureBasis basis = points -> {
-            int count = points.length;
-            // row a holds k(x_{pivot a}, z) for every point, so that the product runs along the points
-            double[][] ks = new double[r][count];
-            pool.forEach((count + POINT_BLOCK - 1) / POINT_BLOCK, block -> {
-                int last = Math.min(count, (block + 1) * POINT_BLOCK);
-                for (int a = 0; a < r; a++) {
-                    double[] pivot = pivotRows[a];
-                    double[] row = ks[a];
-                    for (int p = block * POINT_BLOCK; p < last; p++) {
-                        row[p] = kernel.value(pivot, points[p]);
-                    }
-                }
-            });
-            double[][] out = new double[r][count];
-            Gemm.multiplyAdd(pool, r, 0, count, r, bt, 0, r, ks, 0, out, 0);
-            return out;
+        FeatureBasis basis = new FeatureBasis() {
+            @Override
+            public int rawSize() {
+                return r;
+            }
+
+            /** Row a holds k(x_{pivot a}, z) for every point, so that the product runs along the points. */
+            @Override
+            public double[][] raw(double[][] points) {
+                return kernelRows(kernel, pivotRows, points, pool);
+            }
+
+            @Override
+            public double[][] map() {
+                return bt;
+            }
         };
         return new KernelSpectrum(n, m, sigma, w, scale, basis, sigma[0], factor.residualTrace(), false);
+    }
+
+    /** @return nanoseconds as seconds with three decimals, for the log */
+    static String seconds(long nanos) {
+        return String.format(java.util.Locale.ROOT, "%.3f", nanos / 1e9);
     }
 
     /**
@@ -105,7 +121,7 @@ public final class LowRankFactorisation {
      * {@code B[t] = (V[t] − Σ_{a>t} L_SS[a][t] B[a]) / L_SS[t][t]}, each an update of whole rows
      * (vectorised), r³/2 multiply-adds in all.
      */
-    private static double[] featureMap(double[] l, int n, int r, int[] pivots, double[] vt) {
+    private static double[][] featureMap(double[] l, int n, int r, int[] pivots, double[] vt) {
         // B starts as V: row t holds component t of every eigenvector
         double[][] b = new double[r][r];
         for (int i = 0; i < r; i++) {
@@ -129,8 +145,36 @@ public final class LowRankFactorisation {
                 row[i] *= inverse;
             }
         }
-        double[] bt = new double[r * r];
-        Gemm.transpose(r, r, b, 0, 0, bt, 0, r);
+        double[][] bt = new double[r][r];
+        for (int t = 0; t < r; t++) {
+            double[] row = b[t];
+            for (int i = 0; i < r; i++) {
+                bt[i][t] = row[i];
+            }
+        }
         return bt;
+    }
+
+    /**
+     * @param kernel the kernel
+     * @param rows   p points x_a
+     * @param points n' points z_j
+     * @param pool   the pool
+     * @return {@code k(x_a, z_j)} at {@code [a][j]}
+     */
+    static double[][] kernelRows(TrainingKernel kernel, double[][] rows, double[][] points, Parallelism pool) {
+        int count = points.length;
+        double[][] out = new double[rows.length][count];
+        pool.forEach((count + POINT_BLOCK - 1) / POINT_BLOCK, block -> {
+            int last = Math.min(count, (block + 1) * POINT_BLOCK);
+            for (int a = 0; a < rows.length; a++) {
+                double[] x = rows[a];
+                double[] row = out[a];
+                for (int j = block * POINT_BLOCK; j < last; j++) {
+                    row[j] = kernel.value(x, points[j]);
+                }
+            }
+        });
+        return out;
     }
 }
