@@ -16,6 +16,7 @@ import io.calibrisk.api.kernel.PositiveDefiniteKernel;
 import io.calibrisk.api.setting.Setting;
 import io.calibrisk.api.search.Hyperparameters;
 import io.calibrisk.estimators.kkr.linalg.PivotedCholesky;
+import io.calibrisk.estimators.kkr.linalg.SymmetricEigen;
 import io.calibrisk.estimators.kkr.spectrum.ExactFactorisation;
 import io.calibrisk.estimators.kkr.spectrum.KernelSpectrum;
 import io.calibrisk.estimators.kkr.spectrum.LowRankFactorisation;
@@ -105,6 +106,7 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
                 long n = trainingSize;
                 long q = querySize;
                 if (settings.mode() == Mode.EXACT) {
+                    announce(n, n, dimension);
                     return new MemoryNeed(8 * (4 * n * n + 2 * q * n), "--set " + name() + ".mode=fast");
                 }
                 long r = Math.min(n, settings.maxRank());
@@ -112,10 +114,41 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
                 if (bound.isPresent()) {
                     r = Math.min(r, 2 * Math.max(1, bound.getAsLong()));
                 }
+                announce(n, r, dimension);
                 return new MemoryNeed(8 * (PivotedCholesky.peakDoubles(n, r) + 3 * r * r + 2 * q * r),
                         "a smaller --set " + name() + ".max-rank");
             }
+
+            /**
+             * Says, once per run and factorisation (kkr and ukkr share it), how long factoring a
+             * training fold will take by the {@link CostModel}: at info level, or as a warning
+             * when it is over a minute per fold, before any work starts.
+             */
+            private void announce(long n, long rank, int dimension) {
+                boolean nativeLapack = SymmetricEigen.nativeLapack();
+                double seconds = CostModel.foldSeconds(settings.mode(), n, rank, dimension, nativeLapack);
+                cache.computeIfAbsent(new Announcement(new SpectrumKey(new TrainingFold.Id(-1, -1), settings), n),
+                        Boolean.class, () -> {
+                            String what = settings.mode() == Mode.EXACT
+                                    ? String.format(Locale.ROOT, "about %s per training fold of %d points (the "
+                                            + "eigendecomposition of its kernel matrix, %s LAPACK)",
+                                            CostModel.words(seconds), n, nativeLapack ? "native" : "Java")
+                                    : String.format(Locale.ROOT, "at most about %s per training fold of %d points (a "
+                                            + "pivoted Cholesky of rank up to %d)", CostModel.words(seconds), n, rank);
+                            if (seconds >= 60) {
+                                LOG.warn("{}: {} mode takes {}; folds run {} at a time", name(), settings.mode(), what,
+                                        pool.threads());
+                            } else {
+                                LOG.info("{}: {} mode takes {}", name(), settings.mode(), what);
+                            }
+                            return Boolean.TRUE;
+                        });
+            }
         };
+    }
+
+    /** The key of the time estimate a run announces once per factorisation and training size. */
+    private record Announcement(SpectrumKey settings, long trainingSize) {
     }
 
     /**

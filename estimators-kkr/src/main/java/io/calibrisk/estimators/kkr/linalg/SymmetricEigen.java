@@ -72,6 +72,11 @@ public record SymmetricEigen(int size, double[] values, double[] vectors) {
         return Arrays.copyOfRange(vectors, j * size, (j + 1) * size);
     }
 
+    /** @return whether {@link #of} uses the system's LAPACK (see {@link NativeLapack}) */
+    public static boolean nativeLapack() {
+        return NativeLapack.available();
+    }
+
     /**
      * Decomposes a symmetric matrix, with the native LAPACK where it is available.
      *

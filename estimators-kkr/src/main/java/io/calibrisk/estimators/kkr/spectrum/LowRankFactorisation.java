@@ -25,6 +25,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class LowRankFactorisation {
     private static final int POINT_BLOCK = 64;
+    /** Rows of the back substitution taken together, so that most of it is one matrix product. */
+    private static final int SOLVE_BLOCK = 64;
     private static final Logger LOG = LoggerFactory.getLogger(LowRankFactorisation.class);
 
     private LowRankFactorisation() {
@@ -115,11 +117,12 @@ public final class LowRankFactorisation {
     }
 
     /**
-     * {@code Bᵀ = Vᵀ L_SS⁻¹} (r × r, row-major), so that the base features of z are
+     * {@code Bᵀ = Vᵀ L_SS⁻¹} (r × r, as rows), so that the base features of z are
      * {@code Bᵀ k_S(z)}: B solves the upper triangular system {@code L_SSᵀ B = V} by back
      * substitution, row t of B from the rows after it,
-     * {@code B[t] = (V[t] − Σ_{a>t} L_SS[a][t] B[a]) / L_SS[t][t]}, each an update of whole rows
-     * (vectorised), r³/2 multiply-adds in all.
+     * {@code B[t] = (V[t] − Σ_{a>t} L_SS[a][t] B[a]) / L_SS[t][t]}, by blocks of {@value
+     * #SOLVE_BLOCK} rows so that the terms from outside a block are one matrix product (a row at
+     * a time, the solve would stream B from memory r times); r³/2 multiply-adds in all.
      */
     private static double[][] featureMap(double[] l, int n, int r, int[] pivots, double[] vt) {
         // B starts as V: row t holds component t of every eigenvector
@@ -129,20 +132,35 @@ public final class LowRankFactorisation {
                 b[t][i] = vt[i * r + t];
             }
         }
-        // column t of L_SS below the diagonal, −L[pivot_a][t] for a > t (negated so that the product subtracts)
-        double[] coefficients = new double[r];
-        for (int t = r - 1; t >= 0; t--) {
-            int after = r - t - 1;
-            for (int a = t + 1; a < r; a++) {
-                coefficients[a - t - 1] = -l[t * n + pivots[a]];
+        // by blocks of rows from the last: first the terms of the rows after the block, one product
+        // over whole rows (−L[pivot_a][t] for t in the block and a after it, negated so that the
+        // product subtracts), then the block's own rows one by one
+        for (int t1 = r; t1 > 0; t1 -= SOLVE_BLOCK) {
+            int t0 = Math.max(0, t1 - SOLVE_BLOCK);
+            int later = r - t1;
+            if (later > 0) {
+                double[] outside = new double[(t1 - t0) * later];
+                for (int t = t0; t < t1; t++) {
+                    for (int a = t1; a < r; a++) {
+                        outside[(t - t0) * later + a - t1] = -l[t * n + pivots[a]];
+                    }
+                }
+                Gemm.multiplyAdd(t1 - t0, 0, r, later, outside, 0, later, b, t1, b, t0);
             }
-            if (after > 0) {
-                Gemm.multiplyAdd(1, 0, r, after, coefficients, 0, after, b, t + 1, b, t);
-            }
-            double inverse = 1.0 / l[t * n + pivots[t]];
-            double[] row = b[t];
-            for (int i = 0; i < r; i++) {
-                row[i] *= inverse;
+            double[] coefficients = new double[SOLVE_BLOCK];
+            for (int t = t1 - 1; t >= t0; t--) {
+                int after = t1 - t - 1;
+                for (int a = t + 1; a < t1; a++) {
+                    coefficients[a - t - 1] = -l[t * n + pivots[a]];
+                }
+                if (after > 0) {
+                    Gemm.multiplyAdd(1, 0, r, after, coefficients, 0, after, b, t + 1, b, t);
+                }
+                double inverse = 1.0 / l[t * n + pivots[t]];
+                double[] row = b[t];
+                for (int i = 0; i < r; i++) {
+                    row[i] *= inverse;
+                }
             }
         }
         double[][] bt = new double[r][r];
