@@ -16,9 +16,9 @@ import java.util.function.LongSupplier;
 /**
  * Shows the progress of a run: on a terminal a progress bar per estimator (with the fold,
  * the grid point and the time left, by the progressbar library), from the moment the estimator
- * starts; elsewhere a plain line every few seconds on standard error, also while a long fold
- * completes no step (a heartbeat that names the running estimator and how long it has run);
- * nothing with --quiet.
+ * starts; elsewhere a plain line every few seconds on standard error, with the estimator's time
+ * left, also while a long fold completes no step (a heartbeat that names the running estimator
+ * and how long it has run); nothing with --quiet.
  */
 final class ProgressDisplay implements Progress, AutoCloseable {
     private static final long LINE_INTERVAL_NANOS = 5_000_000_000L;
@@ -72,6 +72,16 @@ final class ProgressDisplay implements Progress, AutoCloseable {
         begin(name(estimator), -1);
     }
 
+    /**
+     * @param err    where plain lines go
+     * @param prefix what the run is about, or empty
+     * @param clock  nanoseconds, for the time left
+     * @return a display of plain lines, as off a terminal, without the heartbeat thread
+     */
+    static ProgressDisplay plain(PrintWriter err, String prefix, LongSupplier clock) {
+        return new ProgressDisplay(false, false, err, prefix, clock);
+    }
+
     @Override
     public synchronized void update(Event event) {
         if (quiet) {
@@ -90,7 +100,8 @@ final class ProgressDisplay implements Progress, AutoCloseable {
             bar.setExtraMessage(where);
         } else if (clock.getAsLong() - lastLine > LINE_INTERVAL_NANOS || event.completed() == event.total()) {
             lastLine = clock.getAsLong();
-            String line = String.format(Locale.ROOT, "%s: %d/%d fits (%s)", name, event.completed(), event.total(), where);
+            String line = String.format(Locale.ROOT, "%s: %d/%d fits (%s)%s", name, event.completed(), event.total(),
+                    where, left(event));
             err.println(line);
             err.flush();
         }
@@ -143,6 +154,20 @@ final class ProgressDisplay implements Progress, AutoCloseable {
             return String.format(Locale.ROOT, "%d min %02d s", seconds / 60, seconds % 60);
         }
         return String.format(Locale.ROOT, "%d h %02d min", seconds / 3600, seconds % 3600 / 60);
+    }
+
+    /**
+     * The time left for this estimator, from its fits so far: the elapsed time scaled by the
+     * fits still to come (the first fits of a fold also prepare it, so early figures run high).
+     */
+    private String left(Event event) {
+        if (event.completed() <= 0 || event.completed() >= event.total()) {
+            return "";
+        }
+        double elapsed = (clock.getAsLong() - started) / 1e9;
+        long seconds = Math.round(elapsed * (event.total() - event.completed()) / event.completed());
+        return seconds < 60 ? String.format(Locale.ROOT, ", about %d s left", Math.max(1, seconds))
+                : String.format(Locale.ROOT, ", about %d min %02d s left", seconds / 60, seconds % 60);
     }
 
     private void closeBar() {

@@ -5,18 +5,27 @@ import io.calibrisk.api.estimator.Parallelism;
 import io.calibrisk.estimators.kkr.linalg.Gemm;
 import io.calibrisk.estimators.kkr.spectrum.KernelSpectrum;
 import io.calibrisk.estimators.kkr.spectrum.TrainingKernel;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.util.HashMap;
+import java.util.Locale;
 import java.util.Map;
 
 /**
- * One training fold's spectrum, shared by every grid point, with what does not depend on the
- * regularisation computed once for the whole grid: the base features of the point sets the
- * pipeline evaluates on (the fold and the test split), cached by the points' values (features
- * depend on nothing else), and the products {@code w_i·w_j} of the weights.
+ * One training fold's spectrum, shared by every grid point of {@code kkr} and {@code ukkr} (the
+ * run's cache holds one per fold and settings), with what does not depend on the regularisation
+ * computed once: the raw features κ (kernel values at the factorisation's training points) of
+ * the point sets the pipeline evaluates on (the fold and the test split), cached by the points'
+ * values (they depend on nothing else), and the products {@code w_i·w_j} of the weights.
+ *
+ * <p>A grid point's features are a linear map A of the base features {@code b = Fκ}; they are
+ * computed as {@code (AF)κ} ({@link #combine}, then {@link #apply}), which costs
+ * {@code rows·p} per point instead of the {@code r·p} that b alone would.
  */
 final class FoldSpectrum {
     private static final int CACHED_SETS = 4;
+    private static final Logger LOG = LoggerFactory.getLogger(FoldSpectrum.class);
 
     private final KernelSpectrum spectrum;
     private final Parallelism pool;
@@ -39,16 +48,21 @@ final class FoldSpectrum {
 
     /**
      * @param points n' points
-     * @return the base features B, r rows of n' (one column per point); shared, must not be modified
+     * @return the raw features κ, p rows of n' (one column per point); shared, must not be modified
      */
-    double[][] features(Points points) {
+    double[][] raw(Points points) {
         synchronized (cache) {
             double[][] cached = cache.get(points);
             if (cached != null) {
                 return cached;
             }
         }
-        double[][] computed = spectrum.basis().features(TrainingKernel.rows(points));
+        long start = System.nanoTime();
+        double[][] computed = spectrum.basis().raw(TrainingKernel.rows(points));
+        if (LOG.isTraceEnabled()) {
+            LOG.trace("raw features of {} points at {} training points in {} s", points.size(),
+                    spectrum.basis().rawSize(), String.format(Locale.ROOT, "%.4f", (System.nanoTime() - start) / 1e9));
+        }
         synchronized (cache) {
             if (cache.size() >= CACHED_SETS) {
                 cache.clear();
@@ -60,10 +74,37 @@ final class FoldSpectrum {
 
     /**
      * @param z one point
-     * @return its base features, r rows of one value
+     * @return its raw features, p rows of one value
      */
-    double[][] features(double[] z) {
-        return spectrum.basis().features(new double[][] {z});
+    double[][] raw(double[] z) {
+        return spectrum.basis().raw(new double[][] {z});
+    }
+
+    /**
+     * @param a    A, rows × q row-major: a map of the leading q base features
+     * @param rows the number of rows of A
+     * @param q    the number of leading modes A acts on
+     * @return {@code A F}, rows × p as rows
+     */
+    double[][] combine(double[] a, int rows, int q) {
+        double[][] out = new double[rows][spectrum.basis().rawSize()];
+        Gemm.multiplyAdd(pool, rows, 0, out[0].length, q, a, 0, q, spectrum.basis().map(), 0, out, 0);
+        return out;
+    }
+
+    /**
+     * @param combined {@code A F}, rows × p, from {@link #combine}
+     * @param raw      the raw features κ of n points, p × n
+     * @param n        the number of points
+     * @return {@code (AF)κ} transposed: n × rows, row-major, one row per point
+     */
+    double[] apply(double[][] combined, double[][] raw, int n) {
+        int rows = combined.length;
+        double[][] transposed = new double[rows][n];
+        Gemm.multiplyAdd(pool, rows, 0, n, raw.length, combined, 0, 0, raw, 0, transposed, 0);
+        double[] out = new double[n * rows];
+        Gemm.transpose(rows, n, transposed, 0, 0, out, 0, rows);
+        return out;
     }
 
     /**

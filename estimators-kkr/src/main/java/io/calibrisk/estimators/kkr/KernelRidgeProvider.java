@@ -16,6 +16,7 @@ import io.calibrisk.api.kernel.PositiveDefiniteKernel;
 import io.calibrisk.api.setting.Setting;
 import io.calibrisk.api.search.Hyperparameters;
 import io.calibrisk.estimators.kkr.linalg.PivotedCholesky;
+import io.calibrisk.estimators.kkr.linalg.SymmetricEigen;
 import io.calibrisk.estimators.kkr.spectrum.ExactFactorisation;
 import io.calibrisk.estimators.kkr.spectrum.KernelSpectrum;
 import io.calibrisk.estimators.kkr.spectrum.LowRankFactorisation;
@@ -25,6 +26,7 @@ import org.slf4j.LoggerFactory;
 
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -82,16 +84,16 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
             /** Factors the fold, or takes its factorisation from the run's cache, and fits the first round ahead. */
             @Override
             public PreparedTraining prepare(TrainingFold training) {
-                FoldSpectrum fold = new FoldSpectrum(cache.computeIfAbsent(new SpectrumKey(training.id(), settings),
-                        KernelSpectrum.class, () -> factor(settings, training.data(), pool)), pool);
+                FoldSpectrum fold = cache.computeIfAbsent(new SpectrumKey(training.id(), settings), FoldSpectrum.class,
+                        () -> new FoldSpectrum(factor(settings, training.data(), pool), pool));
                 Prepared prepared = new Prepared(fold);
                 prepared.plan(training.planned());
                 return prepared;
             }
 
             /**
-             * Exact mode: K, its eigenvectors and the eigensolver's work matrix, 3·n² doubles, plus
-             * the n'·n kernel rows of the query points. Fast mode: the pivoted Cholesky at its
+             * Exact mode: K, its eigenvectors, the eigensolver's work matrix and the products of
+             * the weights, 4·n² doubles, plus the n'·n kernel rows of the query points. Fast mode: the pivoted Cholesky at its
              * peak ({@link PivotedCholesky#peakDoubles}), the r × r Gram and eigenvectors, and
              * n'·r features, with r the rank the factorisation can reach: the rank cap, or n, or
              * twice the kernel's {@link PositiveDefiniteKernel#rankBound} where it gives one (the
@@ -104,17 +106,49 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
                 long n = trainingSize;
                 long q = querySize;
                 if (settings.mode() == Mode.EXACT) {
-                    return new MemoryNeed(8 * (3 * n * n + 2 * q * n), "--set " + name() + ".mode=fast");
+                    announce(n, n, dimension);
+                    return new MemoryNeed(8 * (4 * n * n + 2 * q * n), "--set " + name() + ".mode=fast");
                 }
                 long r = Math.min(n, settings.maxRank());
                 OptionalLong bound = settings.kernel().rankBound(dimension, settings.parameter(), settings.tolerance());
                 if (bound.isPresent()) {
                     r = Math.min(r, 2 * Math.max(1, bound.getAsLong()));
                 }
+                announce(n, r, dimension);
                 return new MemoryNeed(8 * (PivotedCholesky.peakDoubles(n, r) + 3 * r * r + 2 * q * r),
                         "a smaller --set " + name() + ".max-rank");
             }
+
+            /**
+             * Says, once per run and factorisation (kkr and ukkr share it), how long factoring a
+             * training fold will take by the {@link CostModel}: at info level, or as a warning
+             * when it is over a minute per fold, before any work starts.
+             */
+            private void announce(long n, long rank, int dimension) {
+                boolean nativeLapack = SymmetricEigen.nativeLapack();
+                double seconds = CostModel.foldSeconds(settings.mode(), n, rank, dimension, nativeLapack);
+                cache.computeIfAbsent(new Announcement(new SpectrumKey(new TrainingFold.Id(-1, -1), settings), n),
+                        Boolean.class, () -> {
+                            String what = settings.mode() == Mode.EXACT
+                                    ? String.format(Locale.ROOT, "about %s per training fold of %d points (the "
+                                            + "eigendecomposition of its kernel matrix, %s LAPACK)",
+                                            CostModel.words(seconds), n, nativeLapack ? "native" : "Java")
+                                    : String.format(Locale.ROOT, "at most about %s per training fold of %d points (a "
+                                            + "pivoted Cholesky of rank up to %d)", CostModel.words(seconds), n, rank);
+                            if (seconds >= 60) {
+                                LOG.warn("{}: {} mode takes {}; folds run {} at a time", name(), settings.mode(), what,
+                                        pool.threads());
+                            } else {
+                                LOG.info("{}: {} mode takes {}", name(), settings.mode(), what);
+                            }
+                            return Boolean.TRUE;
+                        });
+            }
         };
+    }
+
+    /** The key of the time estimate a run announces once per factorisation and training size. */
+    private record Announcement(SpectrumKey settings, long trainingSize) {
     }
 
     /**
@@ -139,7 +173,7 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
             double[] ahead = points.stream().mapToDouble(point -> point.value(LAMBDA))
                     .filter(mu -> mu >= 0 && Double.isFinite(mu) && !ready.containsKey(mu)).distinct().toArray();
             CalibrationFunction[] fitted = new CalibrationFunction[ahead.length];
-            fold.pool().forEach(ahead.length, i -> fitted[i] = KernelRidgeProvider.this.fit(fold, ahead[i]));
+            fold.pool().forEach(ahead.length, i -> fitted[i] = timedFit(fold, ahead[i]));
             for (int i = 0; i < ahead.length; i++) {
                 ready.putIfAbsent(ahead[i], fitted[i]);
             }
@@ -153,8 +187,19 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
                         "must be finite and at least 0");
             }
             CalibrationFunction h = ready.get(mu);
-            return h != null ? h : KernelRidgeProvider.this.fit(fold, mu);
+            return h != null ? h : timedFit(fold, mu);
         }
+    }
+
+    /** {@link #fit}, with its time at trace level (the benchmarks add these lines up). */
+    private CalibrationFunction timedFit(FoldSpectrum fold, double mu) {
+        long start = System.nanoTime();
+        CalibrationFunction h = fit(fold, mu);
+        if (LOG.isTraceEnabled()) {
+            LOG.trace("{}: fit at regularisation {} in {} s {}", name(), mu,
+                    String.format(Locale.ROOT, "%.4f", (System.nanoTime() - start) / 1e9), h.diagnostics());
+        }
+        return h;
     }
 
     private KernelSpectrum factor(KrrSettings settings, CalibrationSet training, Parallelism pool) {

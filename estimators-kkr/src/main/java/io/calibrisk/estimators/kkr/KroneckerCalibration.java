@@ -3,7 +3,6 @@ package io.calibrisk.estimators.kkr;
 import io.calibrisk.api.estimator.BilinearForm;
 import io.calibrisk.api.estimator.CalibrationFunction;
 import io.calibrisk.api.estimator.FeatureMatrix;
-import io.calibrisk.estimators.kkr.linalg.Gemm;
 import io.calibrisk.estimators.kkr.spectrum.KernelSpectrum;
 
 import java.util.Arrays;
@@ -18,29 +17,36 @@ import java.util.TreeMap;
  * {@code k(z)ᵀ Q (Λ̃ ⊙ QᵀRRᵀQ) Qᵀ k(z')}). A zero denominator (μ = 0 with a zero eigenvalue)
  * contributes 0, the minimum-norm solution.
  *
- * <p>The exact form keeps all n modes and M as it is. The fast form keeps the smallest number q
- * of leading modes whose omitted part of h, in the Frobenius norm over the training points
+ * <p>The exact form of up to {@value #WHOLE} modes keeps them all and M as it is. Otherwise both
+ * forms keep the smallest number q of leading modes whose omitted
+ * part of h, in the Frobenius norm over the training points
  * ({@code Σ (s_i s_j (w_i·w_j)/(λ_iλ_j + μ))²} over the omitted pairs), is at most
- * {@code truncation²} of the whole, and then replaces M by its low-rank form in the same
+ * {@code truncation²} of the whole, and then replace M by its low-rank form in the same
  * metric ({@link Compression}): φ = Pᵀb, M = diag(D), with far fewer features than modes
- * (tens rather than hundreds), since the pipeline's bilinear risk costs O(n'q² + q³).
+ * (tens rather than hundreds), since the pipeline's bilinear risk costs O(n'q² + q³). φ is
+ * computed from the raw features as {@code (PᵀF)κ} (see {@link FoldSpectrum}).
  */
 final class KroneckerCalibration implements CalibrationFunction {
+    /**
+     * The exact form keeps M whole, over every mode, up to this many modes: a reference free of
+     * any truncation for small n; beyond, the pipeline's risk with M whole, O(n'r² + r³) per
+     * grid point, would dwarf the factorisation, so it truncates and compresses as the fast form
+     * does.
+     */
+    static final int WHOLE = 512;
     private final FoldSpectrum fold;
     private final int dimension;
-    private final int modes;
     private final int features;
-    /** Pᵀ, features × q: the map from the leading q base features to φ; null for the identity. */
-    private final double[] projection;
+    /** PᵀF, features × p: the map from the raw features to φ (F itself when M is whole). */
+    private final double[][] projection;
     private final double[] matrix;
     private final Optional<String> instability;
     private final Map<String, Double> diagnostics;
 
-    private KroneckerCalibration(FoldSpectrum fold, int modes, int features, double[] projection, double[] matrix,
+    private KroneckerCalibration(FoldSpectrum fold, int features, double[][] projection, double[] matrix,
                                  Optional<String> instability, Map<String, Double> diagnostics) {
         this.fold = fold;
         this.dimension = fold.spectrum().dimension();
-        this.modes = modes;
         this.features = features;
         this.projection = projection;
         this.matrix = matrix;
@@ -66,7 +72,8 @@ final class KroneckerCalibration implements CalibrationFunction {
         Map<String, Double> diagnostics = new TreeMap<>();
         diagnostics.put("rank", (double) r);
         diagnostics.put("sensitivity", sensitivity);
-        int q = s.exact() ? r : modes(products, lambda, scale, r, mu, truncation);
+        boolean whole = s.exact() && r <= WHOLE;
+        int q = whole ? r : modes(products, lambda, scale, r, mu, truncation);
         double[][] m = new double[q][q];
         for (int i = 0; i < q; i++) {
             for (int j = i; j < q; j++) {
@@ -76,13 +83,13 @@ final class KroneckerCalibration implements CalibrationFunction {
                 m[j][i] = v;
             }
         }
-        if (s.exact()) {
+        if (whole) {
             diagnostics.put("features", (double) r);
             double[] full = new double[r * r];
             for (int i = 0; i < r; i++) {
                 System.arraycopy(m[i], 0, full, i * r, r);
             }
-            return new KroneckerCalibration(fold, r, r, null, full, instability, Map.copyOf(diagnostics));
+            return new KroneckerCalibration(fold, r, s.basis().map(), full, instability, Map.copyOf(diagnostics));
         }
         Compression form = Compression.of(m, Arrays.copyOf(scale, q), q, compression);
         diagnostics.put("modes", (double) q);
@@ -91,8 +98,8 @@ final class KroneckerCalibration implements CalibrationFunction {
         for (int c = 0; c < form.rank(); c++) {
             diagonal[c * form.rank() + c] = form.weights()[c];
         }
-        return new KroneckerCalibration(fold, q, form.rank(), form.basisT(), diagonal, instability,
-                Map.copyOf(diagnostics));
+        return new KroneckerCalibration(fold, form.rank(), fold.combine(form.basisT(), form.rank(), q), diagonal,
+                instability, Map.copyOf(diagnostics));
     }
 
     /**
@@ -131,23 +138,7 @@ final class KroneckerCalibration implements CalibrationFunction {
 
     @Override
     public double value(double[] z, double[] zPrime) {
-        return form().apply(phi(fold.features(z), 1), phi(fold.features(zPrime), 1));
-    }
-
-    /**
-     * φ of n points from their base features B (r × n): Φᵀ = PᵀB over the leading modes, a
-     * product along the points, then transposed to the pipeline's n × features.
-     */
-    private double[] phi(double[][] base, int n) {
-        double[] out = new double[n * features];
-        if (projection == null) {
-            Gemm.transpose(features, n, base, 0, 0, out, 0, features);
-            return out;
-        }
-        double[][] phiT = new double[features][n];
-        Gemm.multiplyAdd(fold.pool(), features, 0, n, modes, projection, 0, modes, base, 0, phiT, 0);
-        Gemm.transpose(features, n, phiT, 0, 0, out, 0, features);
-        return out;
+        return form().apply(fold.apply(projection, fold.raw(z), 1), fold.apply(projection, fold.raw(zPrime), 1));
     }
 
     @Override
@@ -157,7 +148,8 @@ final class KroneckerCalibration implements CalibrationFunction {
 
     private BilinearForm form() {
         return new BilinearForm(features,
-                points -> FeatureMatrix.of(points.size(), features, phi(fold.features(points), points.size())), matrix);
+                points -> FeatureMatrix.of(points.size(), features, fold.apply(projection, fold.raw(points),
+                        points.size())), matrix);
     }
 
     @Override

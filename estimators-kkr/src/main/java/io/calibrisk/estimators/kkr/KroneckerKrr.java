@@ -14,10 +14,10 @@ import io.calibrisk.api.setting.ValueType;
  * to 0), residuals R and {@code k(z) = [k(x_j, z)]_j},
  * <pre>  h(z, z') = k(z)ᵀ Q (Λ̃ ⊙ QᵀRRᵀQ) Qᵀ k(z'),   Λ̃_ij = 1 / (λ_iλ_j + c·n^1.5),</pre>
  * the closed form of the ridge regression of the pairwise targets ⟨r_i, r_j⟩ on the
- * Kronecker kernel k ⊗ k. Bilinear form: φ(z) = Qᵀk(z), M = Λ̃ ⊙ (QᵀR)(QᵀR)ᵀ (exact mode, q = n);
- * in fast mode restricted to the leading modes that carry all but 10⁻⁹ of h on the training
- * points and then compressed to a low-rank form (10⁻¹⁰), which leaves tens of features
- * instead of hundreds (see {@link KroneckerCalibration}).
+ * Kronecker kernel k ⊗ k. Bilinear form: φ(z) = Qᵀk(z), M = Λ̃ ⊙ (QᵀR)(QᵀR)ᵀ, restricted to the
+ * leading modes that carry all but 10⁻⁹ of h on the training points and then compressed to a
+ * low-rank form (10⁻¹⁰), which leaves tens of features instead of hundreds or thousands (see
+ * {@link KroneckerCalibration}), in both modes.
  *
  * <p>Grid of c (hyperparameter {@code lambda}, effective value c·n^1.5): top-label and
  * class-wise (scalar components, each class fitted separately) 10^{−1, −3, …, −17}; canonical
@@ -25,9 +25,10 @@ import io.calibrisk.api.setting.ValueType;
  * (see {@link Stability}: ρ = 2u·λ_max²/(c·n^1.5) > 10⁻⁶) and never selected.
  *
  * <p>Cost per training fold: fast mode (default) O(n r² + r³) to factor (r the rank) and
- * O(n'·r²) per evaluated point set; exact mode O(n³) and O(n'·n²). Per grid point O(r² m) for
- * M and O(r² k) for its low-rank form of k terms, then the pipeline's O(n'k² + k³) risk
- * (exact mode: O(n'n² + n³), so the exact mode is a reference for n up to about 2000).
+ * n'·r kernel values per evaluated point set; exact mode O(n³) and n'·n. Per grid point O(q² k)
+ * for the low-rank form of k terms of M over q modes, O(k·q·p) to combine it with the feature
+ * map (p = r, or n in exact mode) and O(n'·k·p) for the features, then the pipeline's
+ * O(n'k² + k³) risk.
  */
 public final class KroneckerKrr extends KernelRidgeProvider {
     /** The relative size of the part of h the feature truncation may omit. */
@@ -58,9 +59,9 @@ public final class KroneckerKrr extends KernelRidgeProvider {
         return KroneckerCalibration.fit(fold, mu, FEATURE_TRUNCATION, COMPRESSION);
     }
 
-    /** In fast mode a fit is a compression, O(q²k), of a few megabytes; the exact form holds n² doubles. */
+    /** A fit is a compression, O(q²k), holding k·p doubles: worth doing ahead, in parallel. */
     @Override
     boolean fitsAhead(FoldSpectrum fold) {
-        return !fold.spectrum().exact();
+        return true;
     }
 }

@@ -4,7 +4,6 @@ import io.calibrisk.api.data.Points;
 import io.calibrisk.api.estimator.BilinearForm;
 import io.calibrisk.api.estimator.CalibrationFunction;
 import io.calibrisk.api.estimator.FeatureMatrix;
-import io.calibrisk.estimators.kkr.linalg.Gemm;
 import io.calibrisk.estimators.kkr.spectrum.KernelSpectrum;
 
 import java.util.Map;
@@ -19,12 +18,12 @@ import java.util.TreeMap;
  */
 final class TwoStepCalibration implements CalibrationFunction {
     private final FoldSpectrum fold;
-    /** Cᵀ, m × r: row c holds w_ic / (λ_i + μ). */
-    private final double[] coefficients;
+    /** CᵀF, m × p: row c of Cᵀ holds w_ic / (λ_i + μ), applied to the raw features. */
+    private final double[][] coefficients;
     private final Optional<String> instability;
     private final Map<String, Double> diagnostics;
 
-    private TwoStepCalibration(FoldSpectrum fold, double[] coefficients, Optional<String> instability,
+    private TwoStepCalibration(FoldSpectrum fold, double[][] coefficients, Optional<String> instability,
                                Map<String, Double> diagnostics) {
         this.fold = fold;
         this.coefficients = coefficients;
@@ -55,7 +54,7 @@ final class TwoStepCalibration implements CalibrationFunction {
         Map<String, Double> diagnostics = new TreeMap<>();
         diagnostics.put("rank", (double) r);
         diagnostics.put("sensitivity", sensitivity);
-        return new TwoStepCalibration(fold, g, Stability.check(sensitivity, mu, s.lambdaMax()),
+        return new TwoStepCalibration(fold, fold.combine(g, m, r), Stability.check(sensitivity, mu, s.lambdaMax()),
                 Map.copyOf(diagnostics));
     }
 
@@ -64,25 +63,10 @@ final class TwoStepCalibration implements CalibrationFunction {
         return fold.spectrum().dimension();
     }
 
-    /**
-     * @param base base features of n points, r rows of n
-     * @param n    the number of points
-     * @return ĝ of every point, n × m row-major
-     */
-    private double[] regress(double[][] base, int n) {
-        int r = fold.spectrum().rank();
-        int m = fold.spectrum().dimension();
-        double[][] gt = new double[m][n];
-        Gemm.multiplyAdd(fold.pool(), m, 0, n, r, coefficients, 0, r, base, 0, gt, 0);
-        double[] out = new double[n * m];
-        Gemm.transpose(m, n, gt, 0, 0, out, 0, m);
-        return out;
-    }
-
     @Override
     public double value(double[] z, double[] zPrime) {
-        double[] g = regress(fold.features(z), 1);
-        double[] gPrime = regress(fold.features(zPrime), 1);
+        double[] g = fold.apply(coefficients, fold.raw(z), 1);
+        double[] gPrime = fold.apply(coefficients, fold.raw(zPrime), 1);
         double s = 0;
         for (int c = 0; c < g.length; c++) {
             s += g[c] * gPrime[c];
@@ -94,14 +78,14 @@ final class TwoStepCalibration implements CalibrationFunction {
     public Optional<BilinearForm> bilinearForm() {
         int m = fold.spectrum().dimension();
         return Optional.of(BilinearForm.identity(m,
-                points -> FeatureMatrix.of(points.size(), m, regress(fold.features(points), points.size()))));
+                points -> FeatureMatrix.of(points.size(), m, fold.apply(coefficients, fold.raw(points), points.size()))));
     }
 
     /** The regression itself: {@code E[t | z] ≈ z − ĝ(z)}, since ĝ estimates {@code E[z − t | z]}. */
     @Override
     public Optional<Points> calibrationCurve(Points points) {
         int n = points.size();
-        double[] g = regress(fold.features(points), n);
+        double[] g = fold.apply(coefficients, fold.raw(points), n);
         double[] z = points.toArray();
         for (int i = 0; i < z.length; i++) {
             z[i] -= g[i];

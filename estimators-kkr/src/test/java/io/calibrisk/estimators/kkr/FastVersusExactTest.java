@@ -8,6 +8,7 @@ import io.calibrisk.api.estimator.PreparedTraining;
 import io.calibrisk.api.search.Hyperparameters;
 import io.calibrisk.testsupport.ReferenceRisk;
 import io.calibrisk.testsupport.Simulations;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -16,6 +17,7 @@ import java.util.stream.IntStream;
 
 import static io.calibrisk.testsupport.Assertions.assertClose;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The fast mode agrees with the exact mode to 1e−6 at every stable grid point, and both flag the same ones. */
 class FastVersusExactTest {
@@ -56,6 +58,31 @@ class FastVersusExactTest {
         java.util.Map<String, String> out = new java.util.HashMap<>(settings);
         out.put("mode", mode);
         return out;
+    }
+
+    /**
+     * Beyond {@value KroneckerCalibration#WHOLE} modes the exact mode truncates and compresses M
+     * as the fast mode does (M whole would cost O(n'r² + r³) per grid point); it still agrees
+     * with the fast mode, and the path is taken (its fits report the modes they kept).
+     */
+    @Tag("slow")
+    @Test
+    void exactModeBeyondWholeFormAgrees() {
+        Simulations.Simulated data = Simulations.dirichlet(1200, 5, 0.5, 0.5, 12);
+        CalibrationSet all = data.samples().component(Notion.CANONICAL);
+        CalibrationSet train = all.select(IntStream.range(0, 800).toArray());
+        CalibrationSet evaluation = all.select(IntStream.range(800, 1000).toArray());
+        CalibrationSet test = all.select(IntStream.range(1000, 1200).toArray());
+        KroneckerKrr kkr = new KroneckerKrr();
+        PreparedTraining exact = Fixtures.prepare(kkr, Notion.CANONICAL, train, Map.of("mode", "exact"));
+        boolean truncated = false;
+        for (Hyperparameters point : Fixtures.grid(kkr, Notion.CANONICAL, train.size())) {
+            CalibrationFunction h = exact.fit(point);
+            assertTrue(h.diagnostics().get("rank") > KroneckerCalibration.WHOLE, "more positive modes than the whole form");
+            truncated |= h.diagnostics().containsKey("modes");
+        }
+        assertTrue(truncated, "the exact mode truncated and compressed");
+        assertAgree(kkr, Notion.CANONICAL, train, evaluation, test, Map.of(), 1e-5);
     }
 
     @Test

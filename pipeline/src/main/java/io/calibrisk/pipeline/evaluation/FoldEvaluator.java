@@ -21,6 +21,7 @@ import org.slf4j.LoggerFactory;
 
 import java.lang.ref.SoftReference;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -66,6 +67,22 @@ final class FoldEvaluator implements RiskEvaluator {
     private final List<SoftReference<FoldWork>[]> kept = new ArrayList<>();
     private RuntimeException failure;
     private int rounds;
+    /** Thread-nanoseconds spent per stage over all rounds, see {@link #stageSeconds()}. */
+    private final long[] stageNanos = new long[Stage.values().length];
+
+    /** The stages of a fold's work whose time is reported at debug level. */
+    enum Stage {
+        /** The estimator's preparation of a training fold (a factorisation, say). */
+        PREPARE,
+        /** Fitting one point on a prepared fold. */
+        FIT,
+        /** The risk on the held-out fold, the function's features included. */
+        RISK,
+        /** The estimate on the test split, the function's features included. */
+        ESTIMATE,
+        /** Calibration curves. */
+        CURVES
+    }
 
     FoldEvaluator(String name, CalibrationEstimator estimator, SearchSpace space, FoldPlan folds, boolean curves,
                   Parallelism pool, ProgressTracker progress) {
@@ -136,6 +153,18 @@ final class FoldEvaluator implements RiskEvaluator {
         return List.copyOf(history.values());
     }
 
+    /**
+     * @return seconds spent per stage, summed over the folds' tasks (so with several threads the
+     *     sum can exceed the wall time), for the timing line at debug level
+     */
+    synchronized Map<Stage, Double> stageSeconds() {
+        Map<Stage, Double> out = new EnumMap<>(Stage.class);
+        for (Stage stage : Stage.values()) {
+            out.put(stage, stageNanos[stage.ordinal()] / 1e9);
+        }
+        return out;
+    }
+
     /** @throws RuntimeException the failure of a round, if a strategy caught and ignored it */
     synchronized void rethrowFailure() {
         if (failure != null) {
@@ -159,6 +188,11 @@ final class FoldEvaluator implements RiskEvaluator {
         // One task per fold: its components run in order inside it, so sums over components
         // (and over the test samples' h(z_i, z_i)) have a fixed order whatever the threads.
         pool.forEach(k, f -> rounds[f] = runFold(f, points, first, start));
+        for (FoldRound round : rounds) {
+            for (int stage = 0; stage < stageNanos.length; stage++) {
+                stageNanos[stage] += round.nanos[stage];
+            }
+        }
         for (int at = 0; at < points.size(); at++) {
             double[] foldRisks = new double[k];
             double[] foldEstimates = new double[k];
@@ -191,6 +225,7 @@ final class FoldEvaluator implements RiskEvaluator {
         final String[] instability;
         final double[][] testDiagonal;
         final double[][][] curves;
+        final long[] nanos = new long[Stage.values().length];
 
         FoldRound(int points, int components, int testSize) {
             risk = new double[points];
@@ -203,6 +238,13 @@ final class FoldEvaluator implements RiskEvaluator {
             testDiagonal = new double[points][testSize];
             curves = new double[points][components][];
         }
+
+        /** Adds the time since {@code since} to a stage and returns the time now. */
+        long lap(Stage stage, long since) {
+            long now = System.nanoTime();
+            nanos[stage.ordinal()] += now - since;
+            return now;
+        }
     }
 
     private FoldRound runFold(int f, List<Map<String, Double>> points, boolean first, int start) {
@@ -214,12 +256,15 @@ final class FoldEvaluator implements RiskEvaluator {
         for (int j = 0; j < c; j++) {
             int at = -1;
             try {
+                long clock = System.nanoTime();
                 FoldWork work = work(f, j, round, first);
+                clock = out.lap(Stage.PREPARE, clock);
                 PreparedTraining prepared = work.prepared();
                 CalibrationSet evaluation = work.evaluation();
                 CalibrationSet test = work.test();
                 for (at = 0; at < p; at++) {
                     CalibrationFunction h = prepared.fit(round.get(at));
+                    clock = out.lap(Stage.FIT, clock);
                     if (h == null) {
                         throw new EstimationException("returned no calibration estimation function");
                     }
@@ -228,7 +273,9 @@ final class FoldEvaluator implements RiskEvaluator {
                                 + " for points of dimension " + evaluation.dimension());
                     }
                     Risk.Value risk = Risk.of(h, evaluation);
+                    clock = out.lap(Stage.RISK, clock);
                     Risk.Diagonal diagonal = Risk.diagonal(h, test);
+                    clock = out.lap(Stage.ESTIMATE, clock);
                     out.risk[at] += risk.risk();
                     out.estimate[at] += diagonal.mean();
                     double[] sum = out.testDiagonal[at];
@@ -247,6 +294,7 @@ final class FoldEvaluator implements RiskEvaluator {
                     }
                     if (curves) {
                         out.curves[at][j] = curve(h, folds.curvePoints(test));
+                        clock = out.lap(Stage.CURVES, clock);
                     }
                     progress.step(f, start + at);
                 }

@@ -16,6 +16,7 @@ import org.slf4j.LoggerFactory;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.TimeoutException;
 
 /**
@@ -105,6 +106,14 @@ public final class FoldRunner {
             LOG.warn("estimator {} failed: {}", name, message);
             LOG.debug("estimator {} failed", name, e);
             return SearchOutcome.failed(planned, seconds(start), message);
+        }
+        if (LOG.isDebugEnabled()) {
+            Map<FoldEvaluator.Stage, Double> stages = evaluator.stageSeconds();
+            StringBuilder line = new StringBuilder();
+            stages.forEach((stage, s) -> line.append(String.format(Locale.ROOT, " %s %.3f",
+                    stage.name().toLowerCase(Locale.ROOT), s)));
+            LOG.debug("estimator {}: thread-seconds per stage:{}; wall {} s", name, line,
+                    String.format(Locale.ROOT, "%.3f", seconds(start)));
         }
         List<EvaluatedPoint> points = evaluator.points();
         if (points.isEmpty()) {

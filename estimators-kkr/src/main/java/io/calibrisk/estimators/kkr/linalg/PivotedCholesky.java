@@ -14,7 +14,7 @@ import java.util.Arrays;
  * semi-definite with trace equal to the sum of the remaining diagonal. Stops when that trace is
  * at most {@code tolerance · tr(K)}, when the rank reaches the cap, or when no positive diagonal
  * entry is left. The Gram matrix LᵀL, which the eigendecomposition of the factor needs, is
- * accumulated along the way.
+ * taken at the end as one matrix product.
  *
  * <p><b>Blocking.</b> Column t is {@code (K[:, p] − L[:, <t] L[p, <t]ᵀ) / √d_p}: done one
  * column at a time, every step streams all of L from memory for a matrix-vector product, which
@@ -27,8 +27,10 @@ import java.util.Arrays;
  * finishing its column from S with the few columns of the block, {@code S[:, p] − L_blk
  * L_blk[p, :]ᵀ}. A pivot outside the candidates ends the block. The pivots are exactly the
  * greedy ones (the diagonal is kept exact after every step); only the order in which the terms
- * of a column are summed differs from the unblocked algorithm. The Gram rows of a block are taken
- * in the next block's pass over L, as another matrix product.
+ * of a column are summed differs from the unblocked algorithm. LᵀL is one product at the end,
+ * L's columns against L by rows, so that its inner loop runs along whole rows of LᵀL (taken a
+ * block at a time during the factorisation, its rows were 64 long, and it cost more than the
+ * factorisation's own passes).
  *
  * <p>On kernel matrices of cifar10-vgg16 (n = 6400, rank about 900) the blocks hold about 17
  * steps on average, so L is read once per 17 steps instead of once per step, at the price of
@@ -36,8 +38,8 @@ import java.util.Arrays;
  * several times the speed.
  *
  * <p>Cost: O(n r²) flops and about 2n·r column entries (candidates not chosen are computed in
- * vain); memory about 2n·r (L by columns and by rows, one for each product) plus
- * n·{@value #CANDIDATES}. All parallel work has a fixed split into row panels and fixed
+ * vain); memory about 3n·r at the end (L by panels, the assembled factor and L by rows for LᵀL)
+ * plus n·{@value #CANDIDATES}. All parallel work has a fixed split into row panels and fixed
  * summation orders, so the factor does not depend on the number of threads.
  */
 public final class PivotedCholesky {
@@ -45,12 +47,10 @@ public final class PivotedCholesky {
     private static final int PANEL = 256;
     /** Panels per task of a step (the work of a step is small). */
     private static final int STEP_PANELS = 8;
-    /** Columns of LᵀL per parallel task of a pass. */
-    private static final int GRAM_TILE = 32;
+    /** Rows of LᵀL per parallel task. */
+    private static final int GRAM_ROWS = 32;
     /** Candidate pivots per block. */
     static final int CANDIDATES = 64;
-    /** The fewest rows of LᵀL taken together (the product's inner loop runs along them). */
-    private static final int GRAM_BATCH = 64;
     /** The most steps per block: a step costs n multiply-adds per earlier step of its block. */
     static final int MAX_BLOCK = 64;
 
@@ -79,7 +79,7 @@ public final class PivotedCholesky {
      * @param rank          r
      * @param pivots        the pivot rows in order of selection, r values
      * @param columns       L, column t at {@code [t·n, (t+1)·n)}; entries at earlier pivots are exactly 0
-     * @param gram          LᵀL, r × r row-major, exactly symmetric (taken while factoring)
+     * @param gram          LᵀL, r × r row-major, exactly symmetric
      * @param initialTrace  tr(K)
      * @param residualTrace {@code tr(K − LLᵀ)}, the sum of the remaining diagonal
      */
@@ -108,11 +108,11 @@ public final class PivotedCholesky {
     /**
      * @param n    the size of K
      * @param rank the rank the factorisation reaches
-     * @return the doubles it holds at its peak: L by panels and the assembled factor (2n·r), and
-     *     the candidates' Schur-complement columns (n·{@value #CANDIDATES})
+     * @return the doubles it holds at its peak: L by panels, the assembled factor and L by rows
+     *     (3n·r), and the candidates' Schur-complement columns (n·{@value #CANDIDATES})
      */
     public static long peakDoubles(long n, long rank) {
-        return 2 * n * rank + n * CANDIDATES;
+        return 3 * n * rank + n * CANDIDATES;
     }
 
     /**
@@ -153,12 +153,8 @@ public final class PivotedCholesky {
         private final double[][][] schur;
         private final boolean[] taken;
         private final int[] pivots;
-        /** Row a of LᵀL up to the diagonal, filled one block late. */
-        private final double[][] gram;
         private int rank;
         private double residual;
-        /** The first column whose row of LᵀL is still missing. */
-        private int gramFrom;
 
         Run(double[] diagonal, Columns source, double tolerance, int cap, Parallelism pool) {
             this.n = diagonal.length;
@@ -183,7 +179,6 @@ public final class PivotedCholesky {
             }
             this.taken = new boolean[n];
             this.pivots = new int[cap];
-            this.gram = new double[cap][];
             this.residual = sum;
         }
 
@@ -197,7 +192,7 @@ public final class PivotedCholesky {
                 int first = rank;
                 int end = Math.min(cap, first + MAX_BLOCK);
                 reserve(end);
-                pass(candidates, first, false);
+                pass(candidates, first);
                 while (rank < end && residual > stop) {
                     int p = argmax();
                     if (p < 0) {
@@ -211,7 +206,6 @@ public final class PivotedCholesky {
                     step(p, c, first);
                 }
             }
-            pass(new int[0], rank, true);
             return assemble();
         }
 
@@ -356,10 +350,9 @@ public final class PivotedCholesky {
 
         /**
          * One pass over the first {@code t0} columns of L: panel by panel, the Schur-complement
-         * columns of the candidates, {@code S = K[:, C] − L L[C, :]ᵀ}; then, split by columns
-         * of LᵀL, its rows of columns [gramFrom, t0), which are final now.
+         * columns of the candidates, {@code S = K[:, C] − L L[C, :]ᵀ}.
          */
-        private void pass(int[] candidates, int t0, boolean last) {
+        private void pass(int[] candidates, int t0) {
             int cc = candidates.length;
             if (cc > 0) {
                 // −L[C, <t0], so that the product subtracts
@@ -384,50 +377,6 @@ public final class PivotedCholesky {
                     }
                     Gemm.multiplyAdd(cc, 0, len, t0, lc, 0, t0, columns[b], 0, s, 0);
                 });
-            }
-            int g0 = gramFrom;
-            int gw = t0 - g0;
-            // the rows of LᵀL wait until a batch of them is wide enough for the product to run fast
-            if (gw > 0 && (last || gw >= GRAM_BATCH)) {
-                gramRows(g0, t0);
-                gramFrom = t0;
-            }
-        }
-
-        /**
-         * Rows [g0, t0) of LᵀL up to the diagonal, as the transpose {@code (LᵀL)[:, g0..t0) =
-         * Lᵀ L[:, g0..t0)}: the new columns are laid out row by row ({@code fresh[i][u] =
-         * L[i][g0 + u]}, n × gw) so that the product runs along them, and the columns s of LᵀL
-         * are split among the tasks, each summing over all panels in order.
-         */
-        private void gramRows(int g0, int t0) {
-            int gw = t0 - g0;
-            double[][][] fresh = new double[panels][][];
-            pool.forEach(panels, b -> {
-                double[][] f = new double[rows[b]][gw];
-                for (int u = 0; u < gw; u++) {
-                    double[] column = columns[b][g0 + u];
-                    for (int i = 0; i < column.length; i++) {
-                        f[i][u] = column[i];
-                    }
-                }
-                fresh[b] = f;
-            });
-            double[][] transposed = new double[t0][gw];
-            pool.forEach((t0 + GRAM_TILE - 1) / GRAM_TILE, tile -> {
-                int s0 = tile * GRAM_TILE;
-                int s1 = Math.min(t0, s0 + GRAM_TILE);
-                for (int b = 0; b < panels; b++) {
-                    Gemm.multiplyAdd(s1 - s0, 0, gw, rows[b], columns[b], s0, 0, fresh[b], 0, transposed, s0);
-                }
-            });
-            for (int u = 0; u < gw; u++) {
-                int a = g0 + u;
-                double[] row = new double[a + 1];
-                for (int s = 0; s <= a; s++) {
-                    row[s] = transposed[s][u];
-                }
-                gram[a] = row;
             }
         }
 
@@ -489,14 +438,36 @@ public final class PivotedCholesky {
                     System.arraycopy(columns[b][s], 0, out, s * n + b * PANEL, rows[b]);
                 }
             }
-            double[] g = new double[rank * rank];
-            for (int a = 0; a < rank; a++) {
-                for (int s = 0; s <= a; s++) {
-                    g[a * rank + s] = gram[a][s];
-                    g[s * rank + a] = gram[a][s];
+            return new Factor(n, rank, Arrays.copyOf(pivots, rank), out, gram(out), trace, residual);
+        }
+
+        /**
+         * LᵀL as one product, {@code G[s][u] = Σ_i L[i][s] L[i][u]}, with L's columns as the rows of
+         * the left factor and L by rows as the right one, so that the product runs along rows of
+         * G, r long; by blocks of {@value #GRAM_ROWS} rows from the diagonal on, then mirrored:
+         * n·r²/2 multiply-adds, a fixed split, so the result does not depend on the threads.
+         */
+        private double[] gram(double[] out) {
+            int r = rank;
+            double[][] byRows = new double[n][r];
+            for (int s = 0; s < r; s++) {
+                for (int i = 0; i < n; i++) {
+                    byRows[i][s] = out[s * n + i];
                 }
             }
-            return new Factor(n, rank, Arrays.copyOf(pivots, rank), out, g, trace, residual);
+            double[][] g = new double[r][r];
+            pool.forEach((r + GRAM_ROWS - 1) / GRAM_ROWS, block -> {
+                int s0 = block * GRAM_ROWS;
+                Gemm.multiplyAdd(Math.min(r, s0 + GRAM_ROWS) - s0, s0, r, n, out, s0 * n, n, byRows, 0, g, s0);
+            });
+            double[] flat = new double[r * r];
+            for (int a = 0; a < r; a++) {
+                for (int u = a; u < r; u++) {
+                    flat[a * r + u] = g[a][u];
+                    flat[u * r + a] = g[a][u];
+                }
+            }
+            return flat;
         }
     }
 }

@@ -1,22 +1,29 @@
 package io.calibrisk.estimators.kkr.spectrum;
 
+import io.calibrisk.api.EstimationException;
 import io.calibrisk.api.data.Points;
 import io.calibrisk.api.estimator.Parallelism;
 import io.calibrisk.estimators.kkr.linalg.Gemm;
 import io.calibrisk.estimators.kkr.linalg.SymmetricEigen;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.Arrays;
 
 /**
  * The exact spectrum: the full n × n kernel matrix K = [k(x_i, x_j)] (computed on the upper
  * triangle and mirrored, so exactly symmetric) and its full symmetric eigendecomposition
- * {@code K = Q Λ Qᵀ}, negative eigenvalues (rounding noise of a positive semi-definite matrix)
- * clamped to 0. All n modes are kept: {@code b(z) = Qᵀk(z)}, {@code w = QᵀR}.
+ * {@code K = Q Λ Qᵀ}. The modes of positive eigenvalues are kept, {@code b(z) = Qᵀk(z)} (F = Qᵀ,
+ * κ(z) = k(z)), {@code w = QᵀR}; the others, negative or zero eigenvalues of a positive
+ * semi-definite matrix, are rounding noise: clamped to 0 they have scale 0, carry nothing of h on
+ * the training points, and are left out.
  *
- * <p>Cost: about 6n³ flops and 3n² doubles of memory to factor; n'·n·(n + m) per batch of n'
- * points to compute features. Meant as the reference for the low-rank form and for n up to a
- * few thousand.
+ * <p>Cost: about 6n³ flops (n³ with a native LAPACK, see {@link SymmetricEigen}) and 3n²
+ * doubles of memory to factor; n'·n kernel values per batch of n' points. Meant as the
+ * reference for the low-rank form.
  */
 public final class ExactFactorisation {
-    private static final int POINT_BLOCK = 64;
+    private static final Logger LOG = LoggerFactory.getLogger(ExactFactorisation.class);
 
     private ExactFactorisation() {
     }
@@ -25,11 +32,13 @@ public final class ExactFactorisation {
      * @param kernel    the kernel bound to the n training points
      * @param residuals R, n × m
      * @param pool      the pool
-     * @return the spectrum with all n modes
+     * @return the spectrum with the modes of positive eigenvalues
+     * @throws EstimationException if K has no positive eigenvalue
      */
     public static KernelSpectrum of(TrainingKernel kernel, Points residuals, Parallelism pool) {
         int n = kernel.size();
         int m = residuals.dimension();
+        long start = System.nanoTime();
         double[][] x = kernel.rows();
         double[] k = new double[n * n];
         pool.forEach((n + 63) / 64, block -> {
@@ -44,34 +53,52 @@ public final class ExactFactorisation {
                 k[i * n + j] = k[j * n + i];
             }
         }
+        long built = System.nanoTime();
         SymmetricEigen eigen = SymmetricEigen.of(k, n, pool);
+        long decomposed = System.nanoTime();
         double[] q = eigen.vectors();
-        double[] lambda = new double[n];
-        for (int i = 0; i < n; i++) {
-            lambda[i] = Math.max(0.0, eigen.values()[i]);
+        // the modes of positive eigenvalues; the others, clamped to 0, have scale 0 and carry
+        // nothing of h on the training points, and their features are rounding noise
+        int r = 0;
+        while (r < n && eigen.values()[r] > 0) {
+            r++;
         }
-        double[][] wRows = new double[n][m];
-        Gemm.multiplyAdd(pool, n, 0, m, n, q, 0, n, TrainingKernel.rows(residuals), 0, wRows, 0);
-        double[] w = new double[n * m];
-        for (int i = 0; i < n; i++) {
+        if (r == 0) {
+            throw new EstimationException("the kernel matrix of the " + n + " training points has no positive "
+                    + "eigenvalue");
+        }
+        double[] lambda = Arrays.copyOf(eigen.values(), r);
+        double[][] rows = new double[r][];
+        for (int i = 0; i < r; i++) {
+            rows[i] = Arrays.copyOfRange(q, i * n, (i + 1) * n);
+        }
+        double[][] wRows = new double[r][m];
+        Gemm.multiplyAdd(pool, r, 0, m, n, rows, 0, 0, TrainingKernel.rows(residuals), 0, wRows, 0);
+        double[] w = new double[r * m];
+        for (int i = 0; i < r; i++) {
             System.arraycopy(wRows[i], 0, w, i * m, m);
         }
-        FeatureBasis basis = points -> {
-            int count = points.length;
-            // k(x_l, z_p) with row l along the points, then B = Qᵀ K along the points
-            double[][] kz = new double[n][count];
-            pool.forEach((count + POINT_BLOCK - 1) / POINT_BLOCK, block -> {
-                int last = Math.min(count, (block + 1) * POINT_BLOCK);
-                for (int l = 0; l < n; l++) {
-                    double[] row = kz[l];
-                    for (int p = block * POINT_BLOCK; p < last; p++) {
-                        row[p] = kernel.value(x[l], points[p]);
-                    }
-                }
-            });
-            double[][] out = new double[n][count];
-            Gemm.multiplyAdd(pool, n, 0, count, n, q, 0, n, kz, 0, out, 0);
-            return out;
+        if (LOG.isDebugEnabled()) {
+            LOG.debug("exact factorisation of n = {}: {} positive eigenvalues; seconds: kernel matrix {}, "
+                    + "eigendecomposition {}, weights {}", n, r, LowRankFactorisation.seconds(built - start),
+                    LowRankFactorisation.seconds(decomposed - built),
+                    LowRankFactorisation.seconds(System.nanoTime() - decomposed));
+        }
+        FeatureBasis basis = new FeatureBasis() {
+            @Override
+            public int rawSize() {
+                return n;
+            }
+
+            @Override
+            public double[][] raw(double[][] points) {
+                return LowRankFactorisation.kernelRows(kernel, x, points, pool);
+            }
+
+            @Override
+            public double[][] map() {
+                return rows;
+            }
         };
         return new KernelSpectrum(n, m, lambda, w, lambda.clone(), basis, lambda[0], 0.0, true);
     }

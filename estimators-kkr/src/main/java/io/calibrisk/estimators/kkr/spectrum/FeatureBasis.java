@@ -1,18 +1,26 @@
 package io.calibrisk.estimators.kkr.spectrum;
 
 /**
- * The base features of a point under a factorisation: r numbers per point from which every
- * grid point's feature map is a fixed linear function.
+ * The base features of a point under a factorisation, {@code b(z) = F κ(z)}: a fixed r × p
+ * matrix F applied to p raw features κ(z), kernel values at training points (at the pivots for
+ * the low-rank form, at every training point for the exact form). Every grid point's feature
+ * map is a fixed linear function A of b, so it is taken as {@code (A F) κ(z)}: the small product
+ * A F once per grid point, then one product along the points, and b itself is never formed.
  */
-@FunctionalInterface
 public interface FeatureBasis {
+    /** @return p, the number of raw features */
+    int rawSize();
+
     /**
-     * The base features, one column per point: the layout in which every later product
-     * (Φᵀ = Pᵀ·B, ĝᵀ = Cᵀ·B) runs along the points, the long contiguous dimension, with one
-     * array per row as {@code Gemm} needs.
+     * The raw features, one column per point: the layout in which the product with A F runs
+     * along the points, the long contiguous dimension, with one array per row as {@code Gemm}
+     * needs.
      *
      * @param points n' points
-     * @return the base features B, r rows of n' values: feature i of point p at {@code [i][p]}
+     * @return κ, p rows of n' values: raw feature a of point j at {@code [a][j]}
      */
-    double[][] features(double[][] points);
+    double[][] raw(double[][] points);
+
+    /** @return F, r rows of p values, one array per row; shared, must not be modified */
+    double[][] map();
 }

@@ -22,7 +22,7 @@ import io.calibrisk.api.InvalidSettingException;
  * @param values     λ, r values, decreasing, non-negative
  * @param weights    w, r × m row-major
  * @param scale      the training scale per mode, r values
- * @param basis      the base features
+ * @param basis      the base features, r rows of F
  * @param lambdaMax  the largest eigenvalue of K
  * @param truncation an upper bound on ‖K − QΛQᵀ‖₂ from the truncation (0 for the exact form)
  * @param exact      whether this is the full eigendecomposition
@@ -35,7 +35,7 @@ public record KernelSpectrum(int size, int dimension, double[] values, double[] 
      */
     public KernelSpectrum {
         int r = values.length;
-        if (weights.length != (long) r * dimension || scale.length != r || r < 1) {
+        if (weights.length != (long) r * dimension || scale.length != r || r < 1 || basis.map().length != r) {
             throw InvalidSettingException.of("kernel spectrum", r, "shapes disagree");
         }
     }

@@ -5,6 +5,8 @@ import io.calibrisk.api.estimator.Parallelism;
 import io.calibrisk.estimators.kkr.linalg.Gemm;
 import io.calibrisk.estimators.kkr.linalg.PivotedCholesky;
 import io.calibrisk.estimators.kkr.linalg.SymmetricEigen;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The low-rank spectrum: a pivoted Cholesky factor {@code K ≈ LLᵀ} (n × r, pivots S), the
@@ -23,6 +25,9 @@ import io.calibrisk.estimators.kkr.linalg.SymmetricEigen;
  */
 public final class LowRankFactorisation {
     private static final int POINT_BLOCK = 64;
+    /** Rows of the back substitution taken together, so that most of it is one matrix product. */
+    private static final int SOLVE_BLOCK = 64;
+    private static final Logger LOG = LoggerFactory.getLogger(LowRankFactorisation.class);
 
     private LowRankFactorisation() {
     }
@@ -40,6 +45,7 @@ public final class LowRankFactorisation {
         int n = kernel.size();
         int m = residuals.dimension();
         double[][] x = kernel.rows();
+        long start = System.nanoTime();
         double[] diagonal = new double[n];
         for (int j = 0; j < n; j++) {
             diagonal[j] = kernel.value(x[j], x[j]);
@@ -53,7 +59,9 @@ public final class LowRankFactorisation {
         int r = factor.rank();
         double[] l = factor.columns();
         double[] gram = factor.gram();
+        long factored = System.nanoTime();
         SymmetricEigen eigen = SymmetricEigen.of(gram, r, pool);
+        long decomposed = System.nanoTime();
         double[] v = eigen.vectors();
         double[] sigma = new double[r];
         double[] scale = new double[r];
@@ -72,40 +80,51 @@ public final class LowRankFactorisation {
         for (int i = 0; i < r; i++) {
             System.arraycopy(wRows[i], 0, w, i * m, m);
         }
-        double[] bt = featureMap(l, n, r, pivots, v);
+        double[][] bt = featureMap(l, n, r, pivots, v);
+        if (LOG.isDebugEnabled()) {
+            long end = System.nanoTime();
+            LOG.debug("low-rank factorisation of n = {}: rank {}; seconds: pivoted Cholesky {}, eigendecomposition {}, "
+                    + "weights and feature map {}", n, r, seconds(factored - start), seconds(decomposed - factored),
+                    seconds(end - decomposed));
+        }
         double[][] pivotRows = new double[r][];
         for (int a = 0; a < r; a++) {
             pivotRows[a] = x[pivots[a]];
         }
-        FeatureBasis basis = points -> {
-            int count = points.length;
-            // row a holds k(x_{pivot a}, z) for every point, so that the product runs along the points
-            double[][] ks = new double[r][count];
-            pool.forEach((count + POINT_BLOCK - 1) / POINT_BLOCK, block -> {
-                int last = Math.min(count, (block + 1) * POINT_BLOCK);
-                for (int a = 0; a < r; a++) {
-                    double[] pivot = pivotRows[a];
-                    double[] row = ks[a];
-                    for (int p = block * POINT_BLOCK; p < last; p++) {
-                        row[p] = kernel.value(pivot, points[p]);
-                    }
-                }
-            });
-            double[][] out = new double[r][count];
-            Gemm.multiplyAdd(pool, r, 0, count, r, bt, 0, r, ks, 0, out, 0);
-            return out;
+        FeatureBasis basis = new FeatureBasis() {
+            @Override
+            public int rawSize() {
+                return r;
+            }
+
+            /** Row a holds k(x_{pivot a}, z) for every point, so that the product runs along the points. */
+            @Override
+            public double[][] raw(double[][] points) {
+                return kernelRows(kernel, pivotRows, points, pool);
+            }
+
+            @Override
+            public double[][] map() {
+                return bt;
+            }
         };
         return new KernelSpectrum(n, m, sigma, w, scale, basis, sigma[0], factor.residualTrace(), false);
     }
 
+    /** @return nanoseconds as seconds with three decimals, for the log */
+    static String seconds(long nanos) {
+        return String.format(java.util.Locale.ROOT, "%.3f", nanos / 1e9);
+    }
+
     /**
-     * {@code Bᵀ = Vᵀ L_SS⁻¹} (r × r, row-major), so that the base features of z are
+     * {@code Bᵀ = Vᵀ L_SS⁻¹} (r × r, as rows), so that the base features of z are
      * {@code Bᵀ k_S(z)}: B solves the upper triangular system {@code L_SSᵀ B = V} by back
      * substitution, row t of B from the rows after it,
-     * {@code B[t] = (V[t] − Σ_{a>t} L_SS[a][t] B[a]) / L_SS[t][t]}, each an update of whole rows
-     * (vectorised), r³/2 multiply-adds in all.
+     * {@code B[t] = (V[t] − Σ_{a>t} L_SS[a][t] B[a]) / L_SS[t][t]}, by blocks of {@value
+     * #SOLVE_BLOCK} rows so that the terms from outside a block are one matrix product (a row at
+     * a time, the solve would stream B from memory r times); r³/2 multiply-adds in all.
      */
-    private static double[] featureMap(double[] l, int n, int r, int[] pivots, double[] vt) {
+    private static double[][] featureMap(double[] l, int n, int r, int[] pivots, double[] vt) {
         // B starts as V: row t holds component t of every eigenvector
         double[][] b = new double[r][r];
         for (int i = 0; i < r; i++) {
@@ -113,24 +132,67 @@ public final class LowRankFactorisation {
                 b[t][i] = vt[i * r + t];
             }
         }
-        // column t of L_SS below the diagonal, −L[pivot_a][t] for a > t (negated so that the product subtracts)
-        double[] coefficients = new double[r];
-        for (int t = r - 1; t >= 0; t--) {
-            int after = r - t - 1;
-            for (int a = t + 1; a < r; a++) {
-                coefficients[a - t - 1] = -l[t * n + pivots[a]];
+        // by blocks of rows from the last: first the terms of the rows after the block, one product
+        // over whole rows (−L[pivot_a][t] for t in the block and a after it, negated so that the
+        // product subtracts), then the block's own rows one by one
+        for (int t1 = r; t1 > 0; t1 -= SOLVE_BLOCK) {
+            int t0 = Math.max(0, t1 - SOLVE_BLOCK);
+            int later = r - t1;
+            if (later > 0) {
+                double[] outside = new double[(t1 - t0) * later];
+                for (int t = t0; t < t1; t++) {
+                    for (int a = t1; a < r; a++) {
+                        outside[(t - t0) * later + a - t1] = -l[t * n + pivots[a]];
+                    }
+                }
+                Gemm.multiplyAdd(t1 - t0, 0, r, later, outside, 0, later, b, t1, b, t0);
             }
-            if (after > 0) {
-                Gemm.multiplyAdd(1, 0, r, after, coefficients, 0, after, b, t + 1, b, t);
-            }
-            double inverse = 1.0 / l[t * n + pivots[t]];
-            double[] row = b[t];
-            for (int i = 0; i < r; i++) {
-                row[i] *= inverse;
+            double[] coefficients = new double[SOLVE_BLOCK];
+            for (int t = t1 - 1; t >= t0; t--) {
+                int after = t1 - t - 1;
+                for (int a = t + 1; a < t1; a++) {
+                    coefficients[a - t - 1] = -l[t * n + pivots[a]];
+                }
+                if (after > 0) {
+                    Gemm.multiplyAdd(1, 0, r, after, coefficients, 0, after, b, t + 1, b, t);
+                }
+                double inverse = 1.0 / l[t * n + pivots[t]];
+                double[] row = b[t];
+                for (int i = 0; i < r; i++) {
+                    row[i] *= inverse;
+                }
             }
         }
-        double[] bt = new double[r * r];
-        Gemm.transpose(r, r, b, 0, 0, bt, 0, r);
+        double[][] bt = new double[r][r];
+        for (int t = 0; t < r; t++) {
+            double[] row = b[t];
+            for (int i = 0; i < r; i++) {
+                bt[i][t] = row[i];
+            }
+        }
         return bt;
+    }
+
+    /**
+     * @param kernel the kernel
+     * @param rows   p points x_a
+     * @param points n' points z_j
+     * @param pool   the pool
+     * @return {@code k(x_a, z_j)} at {@code [a][j]}
+     */
+    static double[][] kernelRows(TrainingKernel kernel, double[][] rows, double[][] points, Parallelism pool) {
+        int count = points.length;
+        double[][] out = new double[rows.length][count];
+        pool.forEach((count + POINT_BLOCK - 1) / POINT_BLOCK, block -> {
+            int last = Math.min(count, (block + 1) * POINT_BLOCK);
+            for (int a = 0; a < rows.length; a++) {
+                double[] x = rows[a];
+                double[] row = out[a];
+                for (int j = block * POINT_BLOCK; j < last; j++) {
+                    row[j] = kernel.value(x, points[j]);
+                }
+            }
+        });
+        return out;
     }
 }

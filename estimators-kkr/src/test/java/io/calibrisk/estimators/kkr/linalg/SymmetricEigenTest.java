@@ -1,6 +1,7 @@
 package io.calibrisk.estimators.kkr.linalg;
 
 import io.calibrisk.api.estimator.Parallelism;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 import java.util.SplittableRandom;
@@ -32,6 +33,46 @@ class SymmetricEigenTest {
         });
     }
 
+    /**
+     * A Laplacian kernel of large γ on spread points: the off-diagonal values are 1e−200 and
+     * below, so a Householder step's α(α − x₀) underflows to 0 unless the reflector is scaled
+     * (it gave NaN eigenvalues, and ukkr "no positive eigenvalue"). Also a matrix scaled to
+     * 1e−150 as a whole, where the products of its entries underflow.
+     */
+    @Test
+    void decomposesMatricesWhoseEntriesUnderflowWhenSquared() {
+        int n = 12;
+        SplittableRandom random = new SplittableRandom(3);
+        double[][] x = new double[n][3];
+        for (double[] row : x) {
+            for (int c = 0; c < 3; c++) {
+                row[c] = random.nextDouble();
+            }
+        }
+        double[] k = new double[n * n];
+        double[] tiny = new double[n * n];
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                double l1 = 0;
+                for (int c = 0; c < 3; c++) {
+                    l1 += Math.abs(x[i][c] - x[j][c]);
+                }
+                k[i * n + j] = Math.exp(-1000 * l1);
+                tiny[i * n + j] = 1e-150 * Math.exp(-3 * l1);
+            }
+        }
+        SymmetricEigen eigen = SymmetricEigen.java(k, n, Parallelism.sequential());
+        assertDecomposition(k, n, eigen, 1e-12);
+        for (double v : eigen.values()) {
+            assertEquals(1.0, v, 1e-12);
+        }
+        SymmetricEigen small = SymmetricEigen.java(tiny, n, Parallelism.sequential());
+        for (double v : small.values()) {
+            assertTrue(Double.isFinite(v) && v > 0, "eigenvalue " + v);
+        }
+        assertDecomposition(tiny, n, small, 1e-12);
+    }
+
     /** Hipparchus 4.0.2 reports "convergence failed" on this matrix; the norm-wise deflation does not. */
     @Test
     void convergesOnNumericallyLowRankKernelMatrices() {
@@ -48,12 +89,67 @@ class SymmetricEigenTest {
                 k[i * n + j] = Math.exp(-30 * d * d);
             }
         }
-        SymmetricEigen eigen = SymmetricEigen.of(k, n, Parallelism.sequential());
-        assertDecomposition(k, n, eigen, 1e-12);
-        for (int i = 1; i < n; i++) {
-            assertTrue(eigen.values()[i] <= eigen.values()[i - 1], "decreasing");
+        // the Java code, and the native LAPACK where it is available
+        for (SymmetricEigen eigen : new SymmetricEigen[] {SymmetricEigen.java(k, n, Parallelism.sequential()),
+                SymmetricEigen.of(k, n, Parallelism.sequential())}) {
+            assertDecomposition(k, n, eigen, 1e-12);
+            for (int i = 1; i < n; i++) {
+                assertTrue(eigen.values()[i] <= eigen.values()[i - 1], "decreasing");
+            }
+            assertTrue(eigen.values()[n - 1] > -1e-12 * eigen.values()[0], "positive semi-definite up to rounding");
         }
-        assertTrue(eigen.values()[n - 1] > -1e-12 * eigen.values()[0], "positive semi-definite up to rounding");
+    }
+
+    /**
+     * Where the system's LAPACK loads, {@code of} uses it: its eigenvalues agree with the Java
+     * code's to rounding (1e−12 of the largest) and its eigenvectors span the same eigenspaces
+     * (compared through the projector onto the leading ones, which signs and rotations within a
+     * cluster do not change).
+     */
+    @Test
+    void nativeLapackAgreesWithTheJavaCode() {
+        Assumptions.assumeTrue(NativeLapack.available(), "no native LAPACK on this machine");
+        int n = 240;
+        SplittableRandom random = new SplittableRandom(3);
+        double[][] x = new double[n][3];
+        for (double[] row : x) {
+            for (int c = 0; c < 3; c++) {
+                row[c] = random.nextDouble();
+            }
+        }
+        double[] k = new double[n * n];
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                double d = 0;
+                for (int c = 0; c < 3; c++) {
+                    d += (x[i][c] - x[j][c]) * (x[i][c] - x[j][c]);
+                }
+                k[i * n + j] = Math.exp(-d);
+            }
+        }
+        SymmetricEigen lapack = SymmetricEigen.of(k, n, Parallelism.sequential());
+        SymmetricEigen java = SymmetricEigen.java(k, n, Parallelism.sequential());
+        assertDecomposition(k, n, lapack, 1e-12);
+        for (int j = 0; j < n; j++) {
+            assertEquals(java.values()[j], lapack.values()[j], 1e-12 * java.values()[0], "eigenvalue " + j);
+        }
+        // the projector onto the leading eigenvectors up to the first gap of a factor 2 after the 4th
+        int lead = 4;
+        while (lead < n - 1 && !(java.values()[lead - 1] > 2 * java.values()[lead])) {
+            lead++;
+        }
+        assertTrue(lead < 40, "a gap among the leading eigenvalues");
+        for (int i = 0; i < n; i += 7) {
+            for (int j = 0; j < n; j += 5) {
+                double pj = 0;
+                double pl = 0;
+                for (int a = 0; a < lead; a++) {
+                    pj += java.vectors()[a * n + i] * java.vectors()[a * n + j];
+                    pl += lapack.vectors()[a * n + i] * lapack.vectors()[a * n + j];
+                }
+                assertEquals(pj, pl, 1e-10, "projector at " + i + ", " + j);
+            }
+        }
     }
 
     @Test
@@ -68,7 +164,7 @@ class SymmetricEigenTest {
                 a[j * n + i] = v;
             }
         }
-        SymmetricEigen one = SymmetricEigen.of(a, n, Parallelism.sequential());
+        SymmetricEigen one = SymmetricEigen.java(a, n, Parallelism.sequential());
         ForkJoinPool threads = new ForkJoinPool(3);
         try {
             Parallelism pool = new Parallelism() {
@@ -82,7 +178,7 @@ class SymmetricEigenTest {
                     threads.submit(() -> IntStream.range(0, count).parallel().forEach(task)).join();
                 }
             };
-            SymmetricEigen three = SymmetricEigen.of(a, n, pool);
+            SymmetricEigen three = SymmetricEigen.java(a, n, pool);
             assertTrue(java.util.Arrays.equals(one.values(), three.values()), "eigenvalues bit-identical");
             assertTrue(java.util.Arrays.equals(one.vectors(), three.vectors()), "eigenvectors bit-identical");
         } finally {
