@@ -6,7 +6,8 @@ import java.util.Arrays;
 
 /**
  * The Nadaraya–Watson regression {@code t̂(x) = Σ_j k(z_j; x) t_j / Σ_j k(z_j; x)} of a
- * training fold at many query points, for several bandwidths at once, in log space.
+ * training fold at many query points, for several bandwidths at once, in log space, over every
+ * pair. Scalar folds with the Beta kernel's form go through {@link ScalarRegression} instead.
  *
  * <p>When the kernel has an exponential form,
  * {@code log k(z_j; x_i) = S_ij / b − A(z_j, b) + B(x_i)} where {@code S = s(X) · u(Z)ᵀ} does
@@ -43,6 +44,14 @@ final class NadarayaWatson {
     }
 
     /**
+     * @param size the number n of training points
+     * @return how far in log below the largest weight a weight is negligible: −40 − ln n
+     */
+    static double cutoff(int size) {
+        return NEGLIGIBLE - Math.log(size);
+    }
+
+    /**
      * The regression for a batch of bandwidths.
      *
      * @param fitted    per bandwidth, t̂ at each distinct query, row-major with m columns
@@ -68,7 +77,7 @@ final class NadarayaWatson {
         double[][] fitted = new double[g][n * m];
         int tasks = (n + QUERY_BLOCK - 1) / QUERY_BLOCK;
         long[][] fallbacks = new long[tasks][g];
-        double cutoff = NEGLIGIBLE - Math.log(training.size());
+        double cutoff = cutoff(training.size());
         parallelism.forEach(tasks, task -> {
             int from = task * QUERY_BLOCK;
             int to = Math.min(n, from + QUERY_BLOCK);
