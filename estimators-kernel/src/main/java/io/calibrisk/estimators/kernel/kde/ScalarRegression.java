@@ -71,7 +71,7 @@ final class ScalarRegression {
     /** Moments per cell K: the remainder bound ρ^K/K!·e^{2ρ} is 1.2e−15 at ρ = 1. */
     static final int TERMS = 18;
     /** The largest R·h (centre spread times τ half-range) of a cluster, which bounds the exponents' rounding. */
-    static final double SPAN_LIMIT = 512;
+    static final double SPAN_LIMIT = 2048;
     /** The deepest butterfly. */
     static final int MAX_DEPTH = 40;
     /** Candidate spans of a cluster, in σ, times the first query's window width c_hi − c_lo. */
@@ -113,11 +113,17 @@ final class ScalarRegression {
         final LongAdder direct = new LongAdder();
         final LongAdder expanded = new LongAdder();
         final LongAccumulator depth = new LongAccumulator(Math::max, 0);
+        /** Terms summed directly, centres' shares of root moments, cells shifted, cells evaluated at queries. */
+        final LongAdder terms = new LongAdder();
+        final LongAdder moments = new LongAdder();
+        final LongAdder shifts = new LongAdder();
+        final LongAdder evaluations = new LongAdder();
 
         @Override
         public String toString() {
-            return direct.sum() + " queries summed directly, " + expanded.sum() + " through butterflies up to depth "
-                    + depth.get();
+            return direct.sum() + " queries summed directly (" + terms.sum() + " terms), " + expanded.sum()
+                    + " through butterflies up to depth " + depth.get() + " (" + moments.sum() + " moment updates, "
+                    + shifts.sum() + " shifts, " + evaluations.sum() + " cell evaluations)";
         }
     }
 
@@ -231,6 +237,9 @@ final class ScalarRegression {
                         work.expanded.add(to - from);
                     } else {
                         work.direct.add(to - from);
+                        for (int i = from; i < to; i++) {
+                            work.terms.add(Math.max(0, width(i)));
+                        }
                         for (int i = from; i < to; i++) {
                             direct(i, butterfly.logs);
                         }
@@ -384,6 +393,10 @@ final class ScalarRegression {
                             break;
                         }
                     }
+                    if (expand && run - end <= 2 && cost(start, run) < Double.POSITIVE_INFINITY) {
+                        // rather than leave a query or two to be summed alone
+                        end = run;
+                    }
                 }
                 bounds[count++] = expand ? start + 1 : -(start + 1);
                 i = end;
@@ -427,10 +440,22 @@ final class ScalarRegression {
             double cell = 2 * RHO / h;
             double window = c[hi[from]] - c[lo[from]];
             double spread = Math.max(0, 2 * reach - window);
-            int depth = (int) Math.max(0, Math.floor(Math.log(count / 16.0) / Math.log(2)));
-            double shifts = depth * (window / cell + 1) + 2 * spread / cell + Math.pow(2, depth + 1);
-            double leaves = count * (window / (cell * Math.pow(2, depth)) + 2);
-            return ((end - start + 1) * MOMENT_COST + shifts * SHIFT_COST + leaves * CELL_COST) / count;
+            // the butterfly as Butterfly.descend builds it, for queries spread evenly
+            double shifts = 0;
+            double boxes = 1;
+            double width = cell;
+            while (true) {
+                double queries = count / boxes;
+                double cells = (window + spread / boxes) / width + 1;
+                double perQuery = window / width + 1;
+                if (queries <= 1 || cells <= 2 || queries * perQuery * CELL_COST / 2 <= cells * SHIFT_COST * 1.5) {
+                    double leaves = count * perQuery;
+                    return ((end - start + 1) * MOMENT_COST + shifts * SHIFT_COST + leaves * CELL_COST) / count;
+                }
+                boxes *= 2;
+                width *= 2;
+                shifts += boxes * ((window + spread / boxes) / width + 1);
+            }
         }
 
         /** Cuts the clusters into tasks of similar size, a few per thread; results do not depend on the cut. */
@@ -626,6 +651,7 @@ final class ScalarRegression {
                     grow(cells);
                 }
                 int at = cells.add(cell, j, k - 1, max);
+                pass.work.moments.add(k - j);
                 double mid = cellCentre(cell, 0);
                 int base = at * TERMS;
                 for (int i = j; i < k; i++) {
@@ -756,6 +782,7 @@ final class ScalarRegression {
                     double factor = FastExp.exp(cells.scale[k] + (childCentre - centre) * shift - scale);
                     shift(cells, k, parents, at, factor, childCentre - parentCentre);
                 }
+                pass.work.shifts.add(h - g);
                 g = h;
             }
         }
@@ -813,6 +840,7 @@ final class ScalarRegression {
                 }
                 double den = 0;
                 double num = 0;
+                p.work.evaluations.add(g1 - g0);
                 for (int g = g0; g < g1; g++) {
                     double e = FastExp.exp(cells.scale[g] + (cellCentre(cells.index[g], depth) - centre) * t - best);
                     int b = g * TERMS;
