@@ -70,7 +70,31 @@ final class DirichletDensity {
             sumLogGamma += Gamma.logGamma(alpha);
             sumAlpha += alpha;
         }
-        return sumLogGamma - Gamma.logGamma(sumAlpha);
+        return sumLogGamma - totalLogGamma(sumAlpha);
+    }
+
+    /** One remembered value of lnΓ(Σ_k α_k). */
+    private record Total(double argument, double logGamma) {
+    }
+
+    /**
+     * Remembered values of lnΓ(Σ_k α_k): the sum is 1/b + D up to the rounding of its terms, so a
+     * bandwidth's constants need only a few distinct values of it. Entries are immutable and
+     * replaced whole, so a racing reader sees a consistent entry or recomputes.
+     */
+    private static final Total[] TOTALS = new Total[64];
+
+    /** @return {@link Gamma#logGamma} of the argument, bit for bit, remembered for the arguments seen last */
+    private static double totalLogGamma(double argument) {
+        long bits = Double.doubleToRawLongBits(argument);
+        int slot = (int) (bits ^ bits >>> 29 ^ bits >>> 47) & (TOTALS.length - 1);
+        Total known = TOTALS[slot];
+        if (known != null && Double.doubleToRawLongBits(known.argument()) == bits) {
+            return known.logGamma();
+        }
+        double value = Gamma.logGamma(argument);
+        TOTALS[slot] = new Total(argument, value);
+        return value;
     }
 
     /**

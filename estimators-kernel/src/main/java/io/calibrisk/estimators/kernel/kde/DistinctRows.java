@@ -21,6 +21,9 @@ record DistinctRows(double[] rows, int count, int[] groupOf) {
      * @return the distinct rows
      */
     static DistinctRows of(double[] values, int n, int width) {
+        if (width == 1) {
+            return scalars(values, n);
+        }
         Integer[] order = new Integer[n];
         for (int i = 0; i < n; i++) {
             order[i] = i;
@@ -42,5 +45,22 @@ record DistinctRows(double[] rows, int count, int[] groupOf) {
             groupOf[i] = count - 1;
         }
         return new DistinctRows(Arrays.copyOf(rows, count * width), count, groupOf);
+    }
+
+    /** The same for one column, by a primitive sort (the order of {@link Double#compare}, as above). */
+    private static DistinctRows scalars(double[] values, int n) {
+        double[] sorted = Arrays.copyOf(values, n);
+        Arrays.sort(sorted);
+        int count = 0;
+        for (int i = 0; i < n; i++) {
+            if (count == 0 || Double.compare(sorted[i], sorted[count - 1]) != 0) {
+                sorted[count++] = sorted[i];
+            }
+        }
+        int[] groupOf = new int[n];
+        for (int i = 0; i < n; i++) {
+            groupOf[i] = Arrays.binarySearch(sorted, 0, count, values[i]);
+        }
+        return new DistinctRows(Arrays.copyOf(sorted, count), count, groupOf);
     }
 }

@@ -35,17 +35,19 @@ final class KdeEstimator implements CalibrationEstimator {
     private final Parallelism parallelism;
     private final Set<Double> seen = new ConcurrentSkipListSet<>();
     private final NormaliserCache normalisers;
+    private final ScalarNormalisers scalarNormalisers;
 
     KdeEstimator(KdeKernel kernel, int dimension, Parallelism parallelism) {
         this.kernel = kernel;
         this.dimension = dimension;
         this.parallelism = parallelism;
         this.normalisers = new NormaliserCache(kernel);
+        this.scalarNormalisers = new ScalarNormalisers(kernel);
     }
 
     @Override
     public KdeTraining prepare(TrainingFold fold) {
-        return prepare(fold.data(), bandwidths(fold.planned()));
+        return prepare(fold.data(), fold.id().component(), bandwidths(fold.planned()));
     }
 
     /**
@@ -63,7 +65,7 @@ final class KdeEstimator implements CalibrationEstimator {
         return out;
     }
 
-    private KdeTraining prepare(CalibrationSet training, double[] planned) {
+    private KdeTraining prepare(CalibrationSet training, int component, double[] planned) {
         if (training.dimension() != dimension) {
             throw InvalidSettingException.of("kde training point dimension", training.dimension(),
                     "must be " + dimension + " for this notion");
@@ -71,25 +73,31 @@ final class KdeEstimator implements CalibrationEstimator {
         if (training.size() < 1) {
             throw InvalidSettingException.of("kde training set size", training.size(), "must be at least 1");
         }
-        return new KdeTraining(this, kernel, dimension, TrainingSet.of(training, kernel), planned);
+        return new KdeTraining(this, kernel, dimension, component, TrainingSet.of(training, kernel), planned);
     }
 
     /**
-     * Per fold: the training points and their statistics, their constants per bandwidth, and for
-     * each of the evaluation and test points the features of every bandwidth of the batch (held
-     * until the pipeline asks for them) plus one batch of fitted values while computing.
+     * Per fold: the training points and their statistics, their constants per bandwidth (for
+     * scalar points also the run's table of them, 16 bytes per distinct point and bandwidth), and
+     * for each of the evaluation and test points the features of every bandwidth of the batch
+     * (held until the pipeline asks for them) plus one batch of fitted values while computing.
      */
     @Override
     public MemoryNeed memoryNeed(int trainingSize, int querySize, int dimension) {
         long statistics = kernel.width(dimension);
         long grid = Math.max(DEFAULTS.length, seen.size());
-        long training = trainingSize * (4L * dimension + 2 * statistics + grid + 4);
+        long table = dimension == 1 && kernel.exponential() ? 2 * grid : 0;
+        long training = trainingSize * (4L * dimension + 2 * statistics + grid + table + 4);
         long queries = querySize * (3 * grid * dimension + 2L * dimension + statistics + 2);
         return new MemoryNeed(8 * (training + queries), "");
     }
 
     NormaliserCache normalisers() {
         return normalisers;
+    }
+
+    ScalarNormalisers scalarNormalisers() {
+        return scalarNormalisers;
     }
 
     Parallelism parallelism() {

@@ -44,6 +44,11 @@ final class KdeKernel {
         return form != null;
     }
 
+    /** @return whether the kernel's domain is the unit interval */
+    boolean unitInterval() {
+        return kernel.domain() == KernelDomain.UNIT_INTERVAL;
+    }
+
     /**
      * @param dimension the dimension m of a point
      * @return the numbers kept per centre and per query: the exponential form's q statistics,

@@ -29,16 +29,20 @@ final class KdeTraining implements PreparedTraining {
     private final KdeEstimator estimator;
     private final KdeKernel kernel;
     private final int dimension;
+    /** The notion's component (the class, for class-wise): points of different components rarely repeat. */
+    private final int component;
     private final TrainingSet training;
     private final Map<Double, double[]> logNormalisers = new HashMap<>();
     private final FeatureCache cache = new FeatureCache();
     /** The bandwidths of the round the pipeline announced last for this fold, or null. */
     private volatile double[] planned;
 
-    KdeTraining(KdeEstimator estimator, KdeKernel kernel, int dimension, TrainingSet training, double[] planned) {
+    KdeTraining(KdeEstimator estimator, KdeKernel kernel, int dimension, int component, TrainingSet training,
+                double[] planned) {
         this.estimator = estimator;
         this.kernel = kernel;
         this.dimension = dimension;
+        this.component = component;
         this.training = training;
         this.planned = planned;
     }
@@ -116,7 +120,11 @@ final class KdeTraining implements PreparedTraining {
                 norms[b] = logNormalisers(bandwidths[b], parallelism);
             }
         }
-        NadarayaWatson.Fit fit = NadarayaWatson.regress(training, queries, kernel, bandwidths, norms, parallelism);
+        ScalarRegression.Work work = new ScalarRegression.Work();
+        NadarayaWatson.Fit fit = training.sortedScalar()
+                ? ScalarRegression.regress(training, queries, bandwidths, norms, NadarayaWatson.cutoff(training.size()),
+                        parallelism, work)
+                : NadarayaWatson.regress(training, queries, kernel, bandwidths, norms, parallelism);
         double[] z = points.toArray();
         int[] groupOf = queries.groupOf();
         Map<Double, FeatureMatrix> out = new LinkedHashMap<>();
@@ -139,9 +147,10 @@ final class KdeTraining implements PreparedTraining {
         }
         if (LOG.isDebugEnabled() && points.size() > 1) {
             LOG.debug("kde ({} kernel, {}): {} queries ({} distinct) × {} training points ({} distinct) × {} "
-                    + "bandwidths in {} ms", kernel.name(), kernel.exponential() ? "exponential form" : "pairwise",
+                    + "bandwidths in {} ms{}", kernel.name(), training.sortedScalar() ? "sorted windows"
+                    : kernel.exponential() ? "exponential form" : "pairwise",
                     points.size(), queries.size(), training.size(), training.centres(), bandwidths.length,
-                    (System.nanoTime() - start) / 1_000_000);
+                    (System.nanoTime() - start) / 1_000_000, training.sortedScalar() ? ": " + work : "");
         }
         return out;
     }
@@ -154,7 +163,9 @@ final class KdeTraining implements PreparedTraining {
             }
         }
         // computed outside the lock: a concurrent duplicate is identical and merely wasted
-        double[] computed = training.logNormalisers(bandwidth, estimator.normalisers(), parallelism);
+        double[] computed = training.sortedScalar()
+                ? estimator.scalarNormalisers().logNormalisers(component, training.scalarCentres(), bandwidth, parallelism)
+                : training.logNormalisers(bandwidth, estimator.normalisers(), parallelism);
         synchronized (logNormalisers) {
             double[] known = logNormalisers.putIfAbsent(bandwidth, computed);
             return known == null ? computed : known;

@@ -6,7 +6,8 @@ import java.util.Arrays;
 
 /**
  * The Nadaraya–Watson regression {@code t̂(x) = Σ_j k(z_j; x) t_j / Σ_j k(z_j; x)} of a
- * training fold at many query points, for several bandwidths at once, in log space.
+ * training fold at many query points, for several bandwidths at once, in log space, over every
+ * pair. Scalar folds with the Beta kernel's form go through {@link ScalarRegression} instead.
  *
  * <p>When the kernel has an exponential form,
  * {@code log k(z_j; x_i) = S_ij / b − A(z_j, b) + B(x_i)} where {@code S = s(X) · u(Z)ᵀ} does
@@ -34,12 +35,29 @@ import java.util.Arrays;
  * O(block²) per task.
  */
 final class NadarayaWatson {
+    /** 0, 1, 2, …: the survivors of a block where every weight survives. */
+    private static final int[] IDENTITY = new int[TrainingSet.BLOCK];
+
+    static {
+        for (int j = 0; j < IDENTITY.length; j++) {
+            IDENTITY[j] = j;
+        }
+    }
+
     /** Queries per task. It does not affect results. */
     static final int QUERY_BLOCK = 32;
     /** How far (in log) below the running maximum a weight may be skipped, before the −ln n term. */
     private static final double NEGLIGIBLE = -40.0;
 
     private NadarayaWatson() {
+    }
+
+    /**
+     * @param size the number n of training points
+     * @return how far in log below the largest weight a weight is negligible: −40 − ln n
+     */
+    static double cutoff(int size) {
+        return NEGLIGIBLE - Math.log(size);
     }
 
     /**
@@ -68,7 +86,7 @@ final class NadarayaWatson {
         double[][] fitted = new double[g][n * m];
         int tasks = (n + QUERY_BLOCK - 1) / QUERY_BLOCK;
         long[][] fallbacks = new long[tasks][g];
-        double cutoff = NEGLIGIBLE - Math.log(training.size());
+        double cutoff = cutoff(training.size());
         parallelism.forEach(tasks, task -> {
             int from = task * QUERY_BLOCK;
             int to = Math.min(n, from + QUERY_BLOCK);
@@ -106,6 +124,9 @@ final class NadarayaWatson {
         private final int[] survivors;
         private final double[] max;
         private final double[] denominator;
+        /** The largest and smallest log weight of the current block, query and bandwidth. */
+        private double blockMax;
+        private double blockMin;
 
         Task(TrainingSet training, QueryPoints queries, KdeKernel kernel, double[] bandwidths,
              double[][] logNormalisers, double cutoff, double[][] fitted, int from, int to) {
@@ -206,9 +227,16 @@ final class NadarayaWatson {
             double[] logNorm = logNormalisers[b];
             int start = training.blockStart(block);
             int row = i * TrainingSet.BLOCK;
+            double high = Double.NEGATIVE_INFINITY;
+            double low = Double.POSITIVE_INFINITY;
             for (int j = 0; j < width; j++) {
-                weights[j] = product[row + j] * inv - logNorm[start + j];
+                double w = product[row + j] * inv - logNorm[start + j];
+                weights[j] = w;
+                high = Math.max(high, w);
+                low = Math.min(low, w);
             }
+            blockMax = high;
+            blockMin = low;
         }
 
         /** The log weights of query i against the block at bandwidth b, one log density per pair. */
@@ -220,14 +248,16 @@ final class NadarayaWatson {
                 training.copyCentre(start + j, centre);
                 weights[j] = kernel.logDensity(centre, query, bandwidths[b]);
             }
+            blockMax = Double.NEGATIVE_INFINITY;
+            blockMin = Double.POSITIVE_INFINITY;
+            for (int j = 0; j < width; j++) {
+                blockMax = Math.max(blockMax, weights[j]);
+                blockMin = Math.min(blockMin, weights[j]);
+            }
         }
 
         private void accumulate(int block, int width, int i, int b) {
             int start = training.blockStart(block);
-            double blockMax = Double.NEGATIVE_INFINITY;
-            for (int j = 0; j < width; j++) {
-                blockMax = Math.max(blockMax, weights[j]);
-            }
             int slot = b * rows + i;
             double top = max[slot];
             if (blockMax == Double.NEGATIVE_INFINITY || blockMax < top + cutoff) {
@@ -251,9 +281,15 @@ final class NadarayaWatson {
             // summing loop below would be mispredicted about as often as it is taken
             double threshold = top + cutoff;
             int count = 0;
-            for (int j = 0; j < width; j++) {
-                survivors[count] = j;
-                count += weights[j] >= threshold ? 1 : 0;
+            if (blockMin >= threshold) {
+                // every weight counts (wide kernels): no selection
+                System.arraycopy(IDENTITY, 0, survivors, 0, width);
+                count = width;
+            } else {
+                for (int j = 0; j < width; j++) {
+                    survivors[count] = j;
+                    count += weights[j] >= threshold ? 1 : 0;
+                }
             }
             double[] multiplicity = training.multiplicity();
             if (m == 1) {

@@ -32,6 +32,8 @@ final class TrainingSet {
     private final double[] meanTarget;
     private final double[] scalarTargetSums;
     private final int[] singleTargets;
+    /** For {@link #sortedScalar()}: 1 − c_j per centre, as the kernel's u_1; null otherwise. */
+    private final double[] complement;
 
     private TrainingSet(int size, int dimension, KdeKernel kernel, DistinctRows distinct, double[] multiplicity,
                         int[] targetStart, int[] targetIndex, double[] targetValue, double[] meanTarget) {
@@ -49,8 +51,10 @@ final class TrainingSet {
         this.singleTargets = single(centres, targetStart) ? targetIndex : null;
         int count = (centres + BLOCK - 1) / BLOCK;
         this.blocks = new double[count][];
-        if (kernel.exponential()) {
-            double[] u = kernel.centreStatistics(rows, centres, dimension);
+        double[] u = kernel.exponential() ? kernel.centreStatistics(rows, centres, dimension) : null;
+        this.complement = u != null && kernel.unitInterval() && dimension == 1 && statistics == 2
+                && scalarForm(rows, u) ? complement(u) : null;
+        if (u != null) {
             for (int b = 0; b < count; b++) {
                 int start = b * BLOCK;
                 int width = Math.min(BLOCK, centres - start);
@@ -115,6 +119,42 @@ final class TrainingSet {
         }
         start[centres] = at;
         return new TrainingSet(n, m, kernel, distinct, multiplicity, start, index, value, mean);
+    }
+
+    /** Whether u(c) = (c, 1 − c) at every centre, the form {@link ScalarRegression} needs. */
+    private static boolean scalarForm(double[] rows, double[] u) {
+        for (int j = 0; j < rows.length; j++) {
+            if (Double.compare(u[2 * j], rows[j]) != 0 || u[2 * j + 1] != 1.0 - rows[j]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static double[] complement(double[] u) {
+        double[] out = new double[u.length / 2];
+        for (int j = 0; j < out.length; j++) {
+            out[j] = u[2 * j + 1];
+        }
+        return out;
+    }
+
+    /**
+     * @return whether the centres are scalars c_j, ascending, whose exponential form has
+     *     u(c) = (c, 1 − c) (the Beta kernel's): then {@link ScalarRegression} applies
+     */
+    boolean sortedScalar() {
+        return complement != null;
+    }
+
+    /** @return for {@link #sortedScalar()} fits: the centres c_j, ascending (shared; do not modify) */
+    double[] scalarCentres() {
+        return rows;
+    }
+
+    /** @return for {@link #sortedScalar()} fits: u_1 = 1 − c_j per centre (shared; do not modify) */
+    double[] scalarComplements() {
+        return complement;
     }
 
     /** @return the number n of training points */

@@ -3,7 +3,8 @@
  * used by Gruber and Bach, TMLR 2025): a Nadaraya–Watson regression of the targets on the
  * points with a density kernel plugin chosen by the setting {@code kernel} (by default the Beta
  * kernel for top-label and class-wise, the Dirichlet kernel for canonical), evaluated in log
- * space, in blocks, for a whole bandwidth grid at once when the kernel has an exponential form,
- * and pair by pair otherwise.
+ * space: for scalar points and the Beta kernel's form over windows of sorted centres and
+ * butterflies of Taylor expansions, for other kernels with an exponential form in blocks for a
+ * whole bandwidth grid at once, and pair by pair otherwise.
  */
 package io.calibrisk.estimators.kernel.kde;

@@ -21,6 +21,7 @@ import io.calibrisk.testsupport.kernel.LogSpaceKde;
 import io.calibrisk.testsupport.kernel.TruncatedLaplace;
 
 import java.util.Map;
+import java.util.Optional;
 
 /** Builds {@code kde} the way calibrisk does, with the kernel handed over as a setting, and plain arrays for the slow references. */
 final class KdeFixture {
@@ -82,15 +83,25 @@ final class KdeFixture {
      * densities, no exponential form, so kde evaluates it pair by pair.
      */
     static DensityKernel pairwiseOnly(DensityKernel kernel) {
+        return delegate(kernel, "-pairwise", ", without its exponential form", null);
+    }
+
+    /** A kernel with another's domain and densities but the given exponential form. */
+    static DensityKernel withForm(DensityKernel kernel, DensityKernel.ExponentialForm form) {
+        return delegate(kernel, "-reformed", ", with another exponential form", form);
+    }
+
+    private static DensityKernel delegate(DensityKernel kernel, String suffix, String note,
+                                          DensityKernel.ExponentialForm form) {
         return new DensityKernel() {
             @Override
             public String name() {
-                return kernel.name() + "-pairwise";
+                return kernel.name() + suffix;
             }
 
             @Override
             public String description() {
-                return kernel.description() + ", without its exponential form";
+                return kernel.description() + note;
             }
 
             @Override
@@ -101,6 +112,11 @@ final class KdeFixture {
             @Override
             public double logDensity(double[] centre, double[] x, double bandwidth) {
                 return kernel.logDensity(centre, x, bandwidth);
+            }
+
+            @Override
+            public Optional<ExponentialForm> exponentialForm() {
+                return Optional.ofNullable(form);
             }
         };
     }

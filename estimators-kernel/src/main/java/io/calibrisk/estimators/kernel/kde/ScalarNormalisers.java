@@ -1,0 +1,116 @@
+package io.calibrisk.estimators.kernel.kde;
+
+import io.calibrisk.api.estimator.Parallelism;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The log normalising constants A(c, b) of a run's scalar centres, per bandwidth and component
+ * of the notion, as one sorted table of the centres seen so far: a fold's sorted centres find theirs in one merging pass, and
+ * only the centres new to the run are computed (with k folds, each point is a centre in k − 1 of
+ * them, and the Beta kernel's constant costs three lnΓ). A value depends only on its centre and
+ * bandwidth, not on which fold asked first, so sharing keeps results bit-identical. Memory: 16
+ * bytes per distinct centre and bandwidth, at most {@value #CAPACITY} entries in all; beyond,
+ * constants are computed without being kept.
+ */
+final class ScalarNormalisers {
+    /** The most (centre, bandwidth) entries kept: 256 MB. */
+    static final long CAPACITY = 1L << 24;
+    private static final int BLOCK = 1024;
+
+    private record Table(double[] keys, double[] values) {
+    }
+
+    private final KdeKernel kernel;
+    private record Key(int component, double bandwidth) {
+    }
+
+    private final Map<Key, Table[]> tables = new ConcurrentHashMap<>();
+    private long entries;
+
+    /** @param kernel the run's kernel, with an exponential form */
+    ScalarNormalisers(KdeKernel kernel) {
+        this.kernel = kernel;
+    }
+
+    /**
+     * @param component   the notion's component, whose centres have a table of their own (the
+     *     classes' scores of class-wise calibration seldom coincide)
+     * @param centres     distinct centres c_j, ascending in {@link Double#compare} order
+     * @param bandwidth   the bandwidth b
+     * @param parallelism the pool to spread new evaluations over
+     * @return A(c_j, b) for every centre
+     */
+    double[] logNormalisers(int component, double[] centres, double bandwidth, Parallelism parallelism) {
+        Table[] holder = tables.computeIfAbsent(new Key(component, bandwidth),
+                key -> new Table[] {new Table(new double[0], new double[0])});
+        Table table;
+        synchronized (holder) {
+            table = holder[0];
+        }
+        int n = centres.length;
+        double[] out = new double[n];
+        int[] missing = new int[n];
+        int count = 0;
+        double[] keys = table.keys();
+        int k = 0;
+        for (int j = 0; j < n; j++) {
+            while (k < keys.length && Double.compare(keys[k], centres[j]) < 0) {
+                k++;
+            }
+            if (k < keys.length && Double.compare(keys[k], centres[j]) == 0) {
+                out[j] = table.values()[k];
+            } else {
+                missing[count++] = j;
+            }
+        }
+        int fresh = count;
+        parallelism.forEach((fresh + BLOCK - 1) / BLOCK, block -> {
+            double[] centre = new double[1];
+            int end = Math.min(fresh, (block + 1) * BLOCK);
+            for (int m = block * BLOCK; m < end; m++) {
+                centre[0] = centres[missing[m]];
+                out[missing[m]] = kernel.logNormaliser(centre, bandwidth);
+            }
+        });
+        if (fresh > 0) {
+            keep(holder, centres, out, missing, fresh);
+        }
+        return out;
+    }
+
+    private void keep(Table[] holder, double[] centres, double[] values, int[] missing, int fresh) {
+        synchronized (this) {
+            if (entries + fresh > CAPACITY) {
+                return;
+            }
+            entries += fresh;
+        }
+        synchronized (holder) {
+            Table old = holder[0];
+            int size = old.keys().length;
+            double[] keys = new double[size + fresh];
+            double[] merged = new double[size + fresh];
+            int a = 0;
+            int b = 0;
+            int at = 0;
+            while (a < size || b < fresh) {
+                int c = b == fresh ? -1 : a == size ? 1 : Double.compare(old.keys()[a], centres[missing[b]]);
+                if (c < 0) {
+                    keys[at] = old.keys()[a];
+                    merged[at++] = old.values()[a++];
+                } else if (c > 0) {
+                    keys[at] = centres[missing[b]];
+                    merged[at++] = values[missing[b++]];
+                } else {
+                    // another fold kept it meanwhile: the same value
+                    keys[at] = old.keys()[a];
+                    merged[at++] = old.values()[a++];
+                    b++;
+                }
+            }
+            holder[0] = new Table(java.util.Arrays.copyOf(keys, at), java.util.Arrays.copyOf(merged, at));
+        }
+    }
+}

@@ -1,0 +1,860 @@
+package io.calibrisk.estimators.kernel.kde;
+
+import io.calibrisk.api.estimator.Parallelism;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.atomic.LongAccumulator;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * The Nadaraya–Watson regression of {@link NadarayaWatson} for scalar points and a kernel whose
+ * exponential form has u(c) = (c, 1 − c) (the Beta kernel): O((n + n')·log n) per bandwidth on
+ * the data calibration gives, instead of O(n·n'), within about 1e−13 relative of the full sum
+ * plus rounding.
+ *
+ * <p><b>Windows.</b> The log weight of centre c_j at a query with statistics (s_0, s_1) is
+ * {@code f(c_j) = (s_0 c_j + s_1 (1 − c_j))/b − A(c_j, b)}. A is the log partition function of
+ * an exponential family whose natural parameter (c/b, (1 − c)/b) is affine in c, so A is convex
+ * and f concave in c (for the Beta kernel, A = log B(c/b + 1, (1 − c)/b + 1)). Over the sorted
+ * centres, f therefore rises to a peak and falls: a search on the sign of f(c_{j+1}) − f(c_j)
+ * finds a peak p, and two more the window [lo, hi] of the centres with
+ * {@code f ≥ f(p) − 40 − ln n}. Every centre left out weighs less than e^−40/n of the peak, so
+ * all of them together (at most n training points) less than e^−40 ≈ 4e−18 of the sum. Should
+ * rounding (in f, about 1e−16·(|s|/b + |A|)) stop the search at a point below the true maximum,
+ * the window only grows: it is still every centre above f(p) − 40 − ln n, as f is unimodal on
+ * each side of p. The searches gallop from the previous query's window (queries are sorted).
+ *
+ * <p><b>Expansions.</b> Where windows hold many centres (large bandwidths, dense data, and
+ * class-wise scores piled up near 0), consecutive queries form a cluster around a reference
+ * query r. With {@code τ = ((s_0 − s_0^r) − (s_1 − s_1^r))/b}, exactly
+ * {@code f_x(c_j) = f_r(c_j) + (s_1 − s_1^r)/b + c_j τ}: within the cluster both sums are, up to
+ * one factor common to both, {@code F(τ) = Σ_j w_j e^{(c_j − c̄)τ}} with w_j = m_j e^{f_r(c_j)}
+ * (the target sums t_j in place of the multiplicities m_j for the numerator). F is evaluated by a
+ * butterfly over boxes of τ and cells of c: at depth ℓ the cluster's τ range [τ_0 − h, τ_0 + h]
+ * is cut into boxes T of half-width h/2^ℓ and the centres into cells C of a grid of width
+ * 2^ℓ·2ρ/h ({@code ρ = }{@value #RHO}), so that every cell radius times box half-width is ρ.
+ * A cell's share for τ = τ_T + τ' in box T is {@code e^{R + (c_C − c̄)τ'} Σ_{k<K} μ_k τ'^k} with
+ * the moments {@code μ_k = Σ_{j∈C} w_j e^{(c_j − c̄)τ_T − R} δ_j^k/k!}, δ_j = c_j − c_C. The
+ * moments of the root cells come from the reference query's exact log weights; those of a cell
+ * for a child box come from its two halves' moments for the parent box (a shift of τ by
+ * Δ = ±h/2^{ℓ+1}, |δΔ| ≤ ρ/2, and of the centre by ±w/4), and the queries of a box with few
+ * queries or few cells left are summed from its cells. Only cells that meet the windows of a
+ * box's queries are kept.
+ *
+ * <p><b>Error.</b> The Taylor remainder of {@code e^{δτ'}} after K terms, relative to a cell's
+ * (positive) share, is at most {@code ρ^K / K! · e^{2ρ}}, 1.2e−15 for K = {@value #TERMS}. A
+ * shift keeps the moments of the Taylor polynomial of {@code e^{δ(Δ + τ')}} in δ, with
+ * {@code |δ|(|Δ| + |τ'|) ≤ ρ}, and re-centres it exactly, so each level of the butterfly adds an
+ * error of the same bound; butterflies are at most log2 of the cluster's queries deep (at most
+ * {@value #MAX_DEPTH}), so both sums are within about 5e−14 relative of the windowed sums and t̂
+ * within twice that (targets are non-negative). Rounding adds about 1e−16·(1 + R·h) relative,
+ * where R·h ≤ {@value #SPAN_LIMIT} bounds the exponents {@code (c_j − c̄)τ}: no cluster is
+ * wider. In tests against the full sum, t̂ agrees to 1e−12 relative or better.
+ *
+ * <p>Clusters are chosen greedily over the sorted queries, each with the span that makes its
+ * estimated cost per query least, direct summation included. Queries where s_0 or s_1 is −∞
+ * (x = 0 or 1) keep only the centres at c = 0 or 1 (0·log 0 = 0): a prefix or suffix of the
+ * sorted centres, summed directly. Weights are exponentiated through {@link FastExp}.
+ *
+ * <p>Determinism: a query's value depends only on the training fold, the bandwidth and the
+ * distinct queries, which fix the clusters; never on the thread count or the other bandwidths
+ * of the batch. Cost per bandwidth: O(n'·log n) for the windows; per cluster O(|window|·K) for
+ * the root moments, O(K²) per kept (box, cell) pair and O(K) per query and cell at the leaves;
+ * or O(|window|) per query summed directly. Memory O(n + n') per bandwidth, and per task O(n)
+ * plus at most {@value #SPAN_LIMIT}/ρ cells of 2K moments per level of the butterfly.
+ */
+final class ScalarRegression {
+    /** Cell radius times box half-width. */
+    static final double RHO = 1.0;
+    /** Moments per cell K: the remainder bound ρ^K/K!·e^{2ρ} is 1.2e−15 at ρ = 1. */
+    static final int TERMS = 18;
+    /** The largest R·h (centre spread times τ half-range) of a cluster, which bounds the exponents' rounding. */
+    static final double SPAN_LIMIT = 2048;
+    /** The deepest butterfly. */
+    static final int MAX_DEPTH = 40;
+    /** Candidate spans of a cluster, in σ, times the first query's window width c_hi − c_lo. */
+    private static final double[] SPANS = {8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192};
+    /** Windows of at most this many centres are summed directly without trying a cluster. */
+    private static final int SMALL_WINDOW = 32;
+    /** The tests of the window searches. */
+    private static final int FALLS = 0;
+    private static final int ABOVE = 1;
+    private static final int BELOW = 2;
+    /** Queries per task of the window search. */
+    private static final int CHUNK = 256;
+    /** Estimated costs, in multiply-adds: one directly summed term, ... */
+    private static final double DIRECT_COST = 20;
+    /** ... one centre's share of the root moments (an exponential and 2.5·K updates), ... */
+    private static final double MOMENT_COST = 12 + 2.5 * TERMS;
+    /** ... one cell carried to a child box, ... */
+    private static final double SHIFT_COST = 2.0 * TERMS * TERMS + 20;
+    /** ... and one cell evaluated at one query (an exponential and 2·K updates). */
+    private static final double CELL_COST = 12 + 2 * TERMS;
+    /** {@code BINOMIAL[a][b]} = C(a, b). */
+    private static final double[][] BINOMIAL = new double[TERMS][TERMS];
+    private static final double[] INVERSE = new double[TERMS + 1];
+
+    static {
+        for (int a = 0; a < BINOMIAL.length; a++) {
+            BINOMIAL[a][0] = 1;
+            for (int b = 1; b <= a; b++) {
+                BINOMIAL[a][b] = BINOMIAL[a - 1][b - 1] + (b < a ? BINOMIAL[a - 1][b] : 0);
+            }
+        }
+        for (int k = 1; k <= TERMS; k++) {
+            INVERSE[k] = 1.0 / k;
+        }
+    }
+
+    /** What regressions did: queries summed directly and through butterflies, and the deepest butterfly. For tests and logs. */
+    static final class Work {
+        final LongAdder direct = new LongAdder();
+        final LongAdder expanded = new LongAdder();
+        final LongAccumulator depth = new LongAccumulator(Math::max, 0);
+        /** Terms summed directly, centres' shares of root moments, cells shifted, cells evaluated at queries. */
+        final LongAdder terms = new LongAdder();
+        final LongAdder moments = new LongAdder();
+        final LongAdder shifts = new LongAdder();
+        final LongAdder evaluations = new LongAdder();
+
+        @Override
+        public String toString() {
+            return direct.sum() + " queries summed directly (" + terms.sum() + " terms), " + expanded.sum()
+                    + " through butterflies up to depth " + depth.get() + " (" + moments.sum() + " moment updates, "
+                    + shifts.sum() + " shifts, " + evaluations.sum() + " cell evaluations)";
+        }
+    }
+
+    private ScalarRegression() {
+    }
+
+    /** @return {@code x^K / K! · e^{2x}}, the relative remainder bound of K Taylor terms of e^{δτ} with |δτ| ≤ x */
+    static double remainder(double x, int terms) {
+        double term = 1;
+        for (int k = 1; k <= terms; k++) {
+            term *= x / k;
+        }
+        return term * Math.exp(2 * x);
+    }
+
+    /**
+     * @param training   the training fold, {@link TrainingSet#sortedScalar()}
+     * @param queries    the distinct queries in the kernel's terms
+     * @param bandwidths g bandwidths
+     * @param logNormalisers per bandwidth, A(c_j, b) for every centre
+     * @param cutoff     how far in log below the peak a weight is negligible, −40 − ln n
+     * @param parallelism the pool
+     * @param work       receives what was done
+     * @return t̂ for every bandwidth and distinct query
+     */
+    static NadarayaWatson.Fit regress(TrainingSet training, QueryPoints queries, double[] bandwidths,
+                                      double[][] logNormalisers, double cutoff, Parallelism parallelism, Work work) {
+        int g = bandwidths.length;
+        double[][] fitted = new double[g][];
+        long[] fallbacks = new long[g];
+        double[] s0 = new double[queries.size()];
+        double[] s1 = new double[queries.size()];
+        for (int i = 0; i < s0.length; i++) {
+            s0[i] = queries.values()[2 * i];
+            s1[i] = queries.values()[2 * i + 1];
+            for (int k : queries.infinite(i)) {
+                (k == 0 ? s0 : s1)[i] = Double.NEGATIVE_INFINITY;
+            }
+        }
+        for (int b = 0; b < g; b++) {
+            Pass pass = new Pass(training, s0, s1, 1.0 / bandwidths[b], logNormalisers[b], cutoff, work);
+            fitted[b] = pass.run(parallelism);
+            for (int i = 0; i < s0.length; i++) {
+                if (pass.fellBack[i]) {
+                    fallbacks[b] += queries.multiplicity(i);
+                }
+            }
+        }
+        return new NadarayaWatson.Fit(fitted, fallbacks);
+    }
+
+    /** One bandwidth: windows, clusters and sums for every query. */
+    private static final class Pass {
+        private final double[] c;
+        private final double[] complement;
+        private final double[] multiplicity;
+        private final double[] targets;
+        private final double[] s0;
+        private final double[] s1;
+        private final double inv;
+        private final double[] logNorm;
+        private final double cutoff;
+        private final double meanTarget;
+        private final int n;
+        private final int[] lo;
+        private final int[] hi;
+        private final double[] sigma;
+        private final double[] out;
+        private final boolean[] fellBack;
+        private final Work work;
+
+        Pass(TrainingSet training, double[] s0, double[] s1, double inv, double[] logNorm, double cutoff, Work work) {
+            this.work = work;
+            this.c = training.scalarCentres();
+            this.complement = training.scalarComplements();
+            this.multiplicity = training.multiplicity();
+            this.targets = training.scalarTargetSums();
+            this.s0 = s0;
+            this.s1 = s1;
+            this.inv = inv;
+            this.logNorm = logNorm;
+            this.cutoff = cutoff;
+            this.meanTarget = training.meanTarget()[0];
+            this.n = c.length;
+            this.lo = new int[s0.length];
+            this.hi = new int[s0.length];
+            this.sigma = new double[s0.length];
+            this.out = new double[s0.length];
+            this.fellBack = new boolean[s0.length];
+        }
+
+        double[] run(Parallelism parallelism) {
+            int queries = s0.length;
+            parallelism.forEach((queries + CHUNK - 1) / CHUNK, task -> {
+                int end = Math.min(queries, (task + 1) * CHUNK);
+                int[] hint = {-1, 0, 0};
+                for (int i = task * CHUNK; i < end; i++) {
+                    window(i, hint);
+                    sigma[i] = (s0[i] - s1[i]) * inv;
+                }
+            });
+            int[] clusters = clusters();
+            int[] tasks = balance(clusters, parallelism.threads());
+            parallelism.forEach(tasks.length - 1, task -> {
+                Butterfly butterfly = new Butterfly(this);
+                for (int k = tasks[task]; k < tasks[task + 1]; k++) {
+                    int from = Math.abs(clusters[k]) - 1;
+                    int to = Math.abs(clusters[k + 1]) - 1;
+                    if (clusters[k] > 0) {
+                        butterfly.run(from, to);
+                        work.expanded.add(to - from);
+                    } else {
+                        work.direct.add(to - from);
+                        for (int i = from; i < to; i++) {
+                            work.terms.add(Math.max(0, width(i)));
+                        }
+                        for (int i = from; i < to; i++) {
+                            direct(i, butterfly.logs);
+                        }
+                    }
+                }
+            });
+            return out;
+        }
+
+        /** The log weight of centre j at statistics (a, b): the same operations as the blocked evaluation. */
+        double f(int j, double a, double b) {
+            return (a * c[j] + b * complement[j]) * inv - logNorm[j];
+        }
+
+        private boolean finite(int i) {
+            return s0[i] != Double.NEGATIVE_INFINITY && s1[i] != Double.NEGATIVE_INFINITY;
+        }
+
+        /**
+         * Sets lo[i], hi[i]: the window for finite statistics, the surviving centres otherwise
+         * (empty: lo > hi). The searches gallop from the previous query's window in the same
+         * chunk, whose queries are sorted: windows move little from one query to the next.
+         *
+         * @param hint the peak, lo and hi of the chunk's last query with a finite window, the
+         *     peak −1 if none; updated
+         */
+        private void window(int i, int[] hint) {
+            double a = s0[i];
+            double b = s1[i];
+            if (a == Double.NEGATIVE_INFINITY && b == Double.NEGATIVE_INFINITY) {
+                lo[i] = 0;
+                hi[i] = -1;
+                return;
+            }
+            if (a == Double.NEGATIVE_INFINITY) {
+                // only centres with u_0 = c = 0 survive: a prefix
+                int end = 0;
+                while (end < n && c[end] == 0) {
+                    end++;
+                }
+                lo[i] = 0;
+                hi[i] = end - 1;
+                return;
+            }
+            if (b == Double.NEGATIVE_INFINITY) {
+                int start = n;
+                while (start > 0 && complement[start - 1] == 0) {
+                    start--;
+                }
+                lo[i] = start;
+                hi[i] = n - 1;
+                return;
+            }
+            boolean fresh = hint[0] < 0;
+            int peak = first(FALLS, 0, n - 1, fresh ? n / 2 : hint[0], a, b, 0);
+            double threshold = f(peak, a, b) + cutoff;
+            lo[i] = first(ABOVE, 0, peak, fresh ? 0 : Math.min(hint[1], peak), a, b, threshold);
+            hi[i] = first(BELOW, peak + 1, n, fresh ? n : Math.max(hint[2], peak) + 1, a, b, threshold) - 1;
+            hint[0] = peak;
+            hint[1] = lo[i];
+            hint[2] = hi[i];
+        }
+
+        /**
+         * @return the first j in [from, to] where the test holds, for a test that fails and then
+         *     holds along [from, to) and is taken to hold at {@code to}, galloping from a guess
+         *     in [from, to]
+         */
+        private int first(int test, int from, int to, int guess, double a, double b, double threshold) {
+            int left;
+            int right;
+            int step = 1;
+            if (guess >= to || holds(test, guess, a, b, threshold)) {
+                right = Math.min(guess, to);
+                left = right - step;
+                while (left >= from && holds(test, left, a, b, threshold)) {
+                    right = left;
+                    step *= 2;
+                    left = right - step;
+                }
+                left = Math.max(left + 1, from);
+            } else {
+                left = guess + 1;
+                right = Math.min(to, left + step);
+                while (right < to && !holds(test, right, a, b, threshold)) {
+                    left = right + 1;
+                    step *= 2;
+                    right = Math.min(to, left + step);
+                }
+            }
+            while (left < right) {
+                int mid = (left + right) >>> 1;
+                if (holds(test, mid, a, b, threshold)) {
+                    right = mid;
+                } else {
+                    left = mid + 1;
+                }
+            }
+            return left;
+        }
+
+        /** The searches' tests: f falls after j, f(c_j) is at or above the threshold, or below it. */
+        private boolean holds(int test, int j, double a, double b, double threshold) {
+            switch (test) {
+                case FALLS:
+                    return f(j + 1, a, b) <= f(j, a, b);
+                case ABOVE:
+                    return f(j, a, b) >= threshold;
+                default:
+                    return f(j, a, b) < threshold;
+            }
+        }
+
+        int width(int i) {
+            return hi[i] - lo[i] + 1;
+        }
+
+        /**
+         * Consecutive queries, greedily: a query with infinite statistics or a small window is
+         * summed directly and alone; otherwise the query starts a cluster whose span in σ (a
+         * multiple of {@link #SPANS} over its window's width) makes the estimated cost per query
+         * least, or is summed directly if that is cheaper still.
+         *
+         * @return the clusters' boundaries plus one, ascending in absolute value from 1 to the
+         *     number of queries plus one; a cluster summed directly has a negative start
+         */
+        private int[] clusters() {
+            int queries = s0.length;
+            int[] bounds = new int[queries + 1];
+            int count = 0;
+            int i = 0;
+            while (i < queries) {
+                int start = i;
+                int end = start + 1;
+                boolean expand = false;
+                if (finite(start) && width(start) > SMALL_WINDOW) {
+                    int run = start;
+                    while (run < queries && finite(run)) {
+                        run++;
+                    }
+                    double best = DIRECT_COST * width(start);
+                    for (double span : SPANS) {
+                        int stop = upper(start, run, sigma[start] + span / (c[hi[start]] - c[lo[start]]));
+                        double cost = cost(start, stop);
+                        if (cost < best) {
+                            best = cost;
+                            end = stop;
+                            expand = true;
+                        }
+                        if (stop == run || cost == Double.POSITIVE_INFINITY && stop > start + 1) {
+                            break;
+                        }
+                    }
+                    if (expand && run - end <= 2 && cost(start, run) < Double.POSITIVE_INFINITY) {
+                        // rather than leave a query or two to be summed alone
+                        end = run;
+                    }
+                }
+                bounds[count++] = expand ? start + 1 : -(start + 1);
+                i = end;
+            }
+            bounds[count++] = queries + 1;
+            return Arrays.copyOf(bounds, count);
+        }
+
+        /** @return the first index in (from, to] whose σ exceeds the limit, to if none */
+        int upper(int from, int to, double limit) {
+            int left = from + 1;
+            int right = to;
+            while (left < right) {
+                int mid = (left + right) >>> 1;
+                if (sigma[mid] > limit) {
+                    right = mid;
+                } else {
+                    left = mid + 1;
+                }
+            }
+            return left;
+        }
+
+        /**
+         * @return the estimated cost per query of the butterfly for the cluster [from, to),
+         *     infinite if it would be wider than {@link #SPAN_LIMIT}
+         */
+        private double cost(int from, int to) {
+            int count = to - from;
+            if (count < 2) {
+                return Double.POSITIVE_INFINITY;
+            }
+            int last = to - 1;
+            int start = Math.min(lo[from], lo[last]);
+            int end = Math.max(hi[from], hi[last]);
+            double h = (sigma[last] - sigma[from]) / 2;
+            double reach = (c[end] - c[start]) / 2;
+            if (reach * h > SPAN_LIMIT / 2) {
+                return Double.POSITIVE_INFINITY;
+            }
+            double cell = 2 * RHO / h;
+            double window = c[hi[from]] - c[lo[from]];
+            double spread = Math.max(0, 2 * reach - window);
+            // the butterfly as Butterfly.descend builds it, for queries spread evenly
+            double shifts = 0;
+            double boxes = 1;
+            double width = cell;
+            while (true) {
+                double queries = count / boxes;
+                double cells = (window + spread / boxes) / width + 1;
+                double perQuery = window / width + 1;
+                if (queries <= 1 || cells <= 2 || queries * perQuery * CELL_COST / 2 <= cells * SHIFT_COST * 1.5) {
+                    double leaves = count * perQuery;
+                    return ((end - start + 1) * MOMENT_COST + shifts * SHIFT_COST + leaves * CELL_COST) / count;
+                }
+                boxes *= 2;
+                width *= 2;
+                shifts += boxes * ((window + spread / boxes) / width + 1);
+            }
+        }
+
+        /** Cuts the clusters into tasks of similar size, a few per thread; results do not depend on the cut. */
+        private int[] balance(int[] clusters, int threads) {
+            int count = clusters.length - 1;
+            long total = 0;
+            long[] work = new long[count];
+            for (int k = 0; k < count; k++) {
+                int from = Math.abs(clusters[k]) - 1;
+                int to = Math.abs(clusters[k + 1]) - 1;
+                work[k] = clusters[k] > 0 ? 4L * (hi[to - 1] - lo[from] + 1L) + 40L * (to - from) : 0;
+                for (int i = from; clusters[k] < 0 && i < to; i++) {
+                    work[k] += Math.max(1, width(i));
+                }
+                total += work[k];
+            }
+            long share = Math.max(1, total / (4L * threads));
+            int[] cuts = new int[count + 1];
+            int tasks = 0;
+            long sum = 0;
+            cuts[tasks++] = 0;
+            for (int k = 0; k < count; k++) {
+                sum += work[k];
+                if (sum >= share && k + 1 < count) {
+                    cuts[tasks++] = k + 1;
+                    sum = 0;
+                }
+            }
+            cuts[tasks++] = count;
+            return Arrays.copyOf(cuts, tasks);
+        }
+
+        /** The window of query i summed term by term. */
+        void direct(int i, double[] logs) {
+            int start = lo[i];
+            int end = hi[i];
+            if (start > end) {
+                out[i] = meanTarget;
+                fellBack[i] = true;
+                return;
+            }
+            double a = s0[i] == Double.NEGATIVE_INFINITY ? 0 : s0[i];
+            double b = s1[i] == Double.NEGATIVE_INFINITY ? 0 : s1[i];
+            double top = Double.NEGATIVE_INFINITY;
+            for (int j = start; j <= end; j++) {
+                double l = f(j, a, b);
+                logs[j - start] = l;
+                top = Math.max(top, l);
+            }
+            double den = 0;
+            double num = 0;
+            for (int j = start; j <= end; j++) {
+                double e = FastExp.exp(logs[j - start] - top);
+                den += e * multiplicity[j];
+                num += e * targets[j];
+            }
+            out[i] = num / den;
+        }
+    }
+
+
+    /** One task's work space: the butterfly of a cluster, one level of cells per depth. */
+    private static final class Butterfly {
+        private final Pass pass;
+        private final double[] logs;
+        private final List<Cells> levels = new ArrayList<>();
+        private final double[] shifted = new double[TERMS];
+        private final double[] shiftedTargets = new double[TERMS];
+        private final double[] powers = new double[TERMS];
+        private final double[] centring = new double[TERMS];
+        private double[] tau = new double[0];
+        private double refS0;
+        private double refS1;
+        private double centre;
+        private double origin;
+        private double rootWidth;
+
+        /** The cells kept for one box, ascending. */
+        private static final class Cells {
+            private int count;
+            private long[] index = new long[0];
+            private int[] first = new int[0];
+            private int[] last = new int[0];
+            private double[] scale = new double[0];
+            private double[] moments = new double[0];
+            private double[] targetMoments = new double[0];
+
+            void clear(int capacity) {
+                count = 0;
+                if (capacity > index.length) {
+                    int size = Math.max(capacity, 2 * index.length);
+                    index = new long[size];
+                    first = new int[size];
+                    last = new int[size];
+                    scale = new double[size];
+                    moments = new double[size * TERMS];
+                    targetMoments = new double[size * TERMS];
+                }
+            }
+
+            /** @return the new cell's position; its moments are zero */
+            int add(long cell, int from, int to, double logScale) {
+                int at = count++;
+                index[at] = cell;
+                first[at] = from;
+                last[at] = to;
+                scale[at] = logScale;
+                Arrays.fill(moments, at * TERMS, (at + 1) * TERMS, 0.0);
+                Arrays.fill(targetMoments, at * TERMS, (at + 1) * TERMS, 0.0);
+                return at;
+            }
+
+            /** @return the first cell whose last centre is at or after j (count if none) */
+            int firstFrom(int j) {
+                int left = 0;
+                int right = count;
+                while (left < right) {
+                    int mid = (left + right) >>> 1;
+                    if (last[mid] >= j) {
+                        right = mid;
+                    } else {
+                        left = mid + 1;
+                    }
+                }
+                return left;
+            }
+        }
+
+        Butterfly(Pass pass) {
+            this.pass = pass;
+            this.logs = new double[pass.n];
+        }
+
+        private Cells level(int depth) {
+            while (levels.size() <= depth) {
+                levels.add(new Cells());
+            }
+            return levels.get(depth);
+        }
+
+        /** Sums the cluster [from, to) of finite queries. */
+        void run(int from, int to) {
+            Pass p = pass;
+            double mid = (p.sigma[from] + p.sigma[to - 1]) / 2;
+            int ref = Math.min(to - 1, p.upper(from - 1, to - 1, mid));
+            if (ref > from && mid - p.sigma[ref - 1] < p.sigma[ref] - mid) {
+                ref--;
+            }
+            refS0 = p.s0[ref];
+            refS1 = p.s1[ref];
+            if (tau.length < to - from) {
+                tau = new double[Math.max(to - from, 2 * tau.length)];
+            }
+            int start = Integer.MAX_VALUE;
+            int end = -1;
+            double low = Double.POSITIVE_INFINITY;
+            double high = Double.NEGATIVE_INFINITY;
+            for (int i = from; i < to; i++) {
+                start = Math.min(start, p.lo[i]);
+                end = Math.max(end, p.hi[i]);
+                double t = ((p.s0[i] - refS0) - (p.s1[i] - refS1)) * p.inv;
+                tau[i - from] = t;
+                low = Math.min(low, t);
+                high = Math.max(high, t);
+            }
+            double root = (low + high) / 2;
+            double half = (high - low) / 2;
+            centre = (p.c[start] + p.c[end]) / 2;
+            origin = p.c[start];
+            rootWidth = half > 0 ? 2 * RHO / half : Double.POSITIVE_INFINITY;
+            rootCells(start, end, root);
+            descend(0, root, half, from, to, from);
+        }
+
+        /** The root cells of [start, end] with their moments for the root box, tilted to its centre. */
+        private void rootCells(int start, int end, double root) {
+            Pass p = pass;
+            double[] c = p.c;
+            Cells cells = level(0);
+            cells.clear(Math.min(end - start + 1, 1024));
+            int j = start;
+            while (j <= end) {
+                long cell = cellOf(c[j]);
+                int k = j;
+                double max = Double.NEGATIVE_INFINITY;
+                while (k <= end && cellOf(c[k]) == cell) {
+                    double l = p.f(k, refS0, refS1) + (c[k] - centre) * root;
+                    logs[k - j] = l;
+                    max = Math.max(max, l);
+                    k++;
+                }
+                if (cells.count == cells.index.length) {
+                    grow(cells);
+                }
+                int at = cells.add(cell, j, k - 1, max);
+                pass.work.moments.add(k - j);
+                double mid = cellCentre(cell, 0);
+                int base = at * TERMS;
+                for (int i = j; i < k; i++) {
+                    double e = FastExp.exp(logs[i - j] - max);
+                    double m = e * p.multiplicity[i];
+                    double t = e * p.targets[i];
+                    double delta = c[i] - mid;
+                    double power = 1;
+                    if (t == 0) {
+                        for (int q = 0; q < TERMS; q++) {
+                            cells.moments[base + q] += m * power;
+                            power *= delta * INVERSE[q + 1];
+                        }
+                    } else {
+                        for (int q = 0; q < TERMS; q++) {
+                            cells.moments[base + q] += m * power;
+                            cells.targetMoments[base + q] += t * power;
+                            power *= delta * INVERSE[q + 1];
+                        }
+                    }
+                }
+                j = k;
+            }
+        }
+
+        private static void grow(Cells cells) {
+            int size = Math.max(16, 2 * cells.index.length);
+            cells.index = Arrays.copyOf(cells.index, size);
+            cells.first = Arrays.copyOf(cells.first, size);
+            cells.last = Arrays.copyOf(cells.last, size);
+            cells.scale = Arrays.copyOf(cells.scale, size);
+            cells.moments = Arrays.copyOf(cells.moments, size * TERMS);
+            cells.targetMoments = Arrays.copyOf(cells.targetMoments, size * TERMS);
+        }
+
+        private long cellOf(double value) {
+            return rootWidth == Double.POSITIVE_INFINITY ? 0 : (long) Math.floor((value - origin) / rootWidth);
+        }
+
+        private double cellCentre(long cell, int depth) {
+            if (rootWidth == Double.POSITIVE_INFINITY) {
+                return centre;
+            }
+            double width = Math.scalb(rootWidth, depth);
+            return origin + (cell + 0.5) * width;
+        }
+
+        /**
+         * The box of half-width {@code half} around {@code box} at this depth, holding the
+         * cluster's queries [from, to) (tau offset by {@code base}): summed from its cells, or
+         * split in two with the cells carried to each half.
+         */
+        private void descend(int depth, double box, double half, int from, int to, int base) {
+            Cells cells = level(depth);
+            int queries = to - from;
+            pass.work.depth.accumulate(depth);
+            if (queries == 1 || cells.count <= 2 || depth == MAX_DEPTH || half == 0) {
+                leaves(cells, depth, box, from, to, base);
+                return;
+            }
+            int perQuery = cellsMeeting(cells, pass.lo[from], pass.hi[from]);
+            // splitting carries every cell once or twice and halves the cells each query meets
+            if (queries * perQuery * CELL_COST / 2 <= cells.count * SHIFT_COST * 1.5) {
+                leaves(cells, depth, box, from, to, base);
+                return;
+            }
+            int split = from;
+            while (split < to && tau[split - base] <= box) {
+                split++;
+            }
+            double quarter = half / 2;
+            if (split > from) {
+                carry(depth, box, -quarter, from, split);
+                descend(depth + 1, box - quarter, quarter, from, split, base);
+            }
+            if (split < to) {
+                carry(depth, box, quarter, split, to);
+                descend(depth + 1, box + quarter, quarter, split, to, base);
+            }
+        }
+
+        private int cellsMeeting(Cells cells, int start, int end) {
+            int count = 0;
+            for (int g = cells.firstFrom(start); g < cells.count && cells.first[g] <= end; g++) {
+                count++;
+            }
+            return count;
+        }
+
+        /**
+         * Fills the cells of depth + 1 for the child box at {@code box + shift} holding queries
+         * [from, to): the parents of the cells of this depth that meet the queries' windows.
+         */
+        private void carry(int depth, double box, double shift, int from, int to) {
+            Pass p = pass;
+            int start = Integer.MAX_VALUE;
+            int end = -1;
+            for (int i = from; i < to; i++) {
+                start = Math.min(start, p.lo[i]);
+                end = Math.max(end, p.hi[i]);
+            }
+            Cells cells = level(depth);
+            Cells parents = level(depth + 1);
+            parents.clear(cells.count);
+            double[] power = powers;
+            power[0] = 1;
+            for (int l = 1; l < TERMS; l++) {
+                power[l] = power[l - 1] * shift;
+            }
+            int g = cells.firstFrom(start);
+            while (g < cells.count && cells.first[g] <= end) {
+                long parent = cells.index[g] >> 1;
+                int h = g + 1;
+                if (h < cells.count && cells.first[h] <= end && cells.index[h] >> 1 == parent) {
+                    h++;
+                }
+                double parentCentre = cellCentre(parent, depth + 1);
+                double scale = Double.NEGATIVE_INFINITY;
+                for (int k = g; k < h; k++) {
+                    scale = Math.max(scale, cells.scale[k] + (cellCentre(cells.index[k], depth) - centre) * shift);
+                }
+                if (parents.count == parents.index.length) {
+                    grow(parents);
+                }
+                int at = parents.add(parent, cells.first[g], cells.last[h - 1], scale);
+                for (int k = g; k < h; k++) {
+                    double childCentre = cellCentre(cells.index[k], depth);
+                    double factor = FastExp.exp(cells.scale[k] + (childCentre - centre) * shift - scale);
+                    shift(cells, k, parents, at, factor, childCentre - parentCentre);
+                }
+                pass.work.shifts.add(h - g);
+                g = h;
+            }
+        }
+
+        /**
+         * Adds child cell k's share, tilted by the shift in τ (powers of it in {@link #powers})
+         * and re-centred by d, times a factor, to parent cell at.
+         */
+        private void shift(Cells cells, int k, Cells parents, int at, double factor, double d) {
+            int base = k * TERMS;
+            double[] mu = cells.moments;
+            double[] nu = cells.targetMoments;
+            // tilt: ν_q = Σ_l C(q + l, l) Δ^l μ_{q+l}
+            for (int q = 0; q < TERMS; q++) {
+                double sum = 0;
+                double targetSum = 0;
+                for (int l = 0; q + l < TERMS; l++) {
+                    double w = BINOMIAL[q + l][l] * powers[l];
+                    sum += w * mu[base + q + l];
+                    targetSum += w * nu[base + q + l];
+                }
+                shifted[q] = sum;
+                shiftedTargets[q] = targetSum;
+            }
+            // re-centre: μ'_k = Σ_{q≤k} ν_q d^{k−q}/(k−q)!
+            int out = at * TERMS;
+            double[] dPower = centring;
+            dPower[0] = 1;
+            for (int m = 1; m < TERMS; m++) {
+                dPower[m] = dPower[m - 1] * d * INVERSE[m];
+            }
+            for (int kk = 0; kk < TERMS; kk++) {
+                double sum = 0;
+                double targetSum = 0;
+                for (int q = 0; q <= kk; q++) {
+                    sum += shifted[q] * dPower[kk - q];
+                    targetSum += shiftedTargets[q] * dPower[kk - q];
+                }
+                parents.moments[out + kk] += factor * sum;
+                parents.targetMoments[out + kk] += factor * targetSum;
+            }
+        }
+
+        /** Each query of the box summed from the cells that meet its window. */
+        private void leaves(Cells cells, int depth, double box, int from, int to, int base) {
+            Pass p = pass;
+            for (int i = from; i < to; i++) {
+                double t = tau[i - base] - box;
+                int g0 = cells.firstFrom(p.lo[i]);
+                int g1 = g0;
+                double best = Double.NEGATIVE_INFINITY;
+                while (g1 < cells.count && cells.first[g1] <= p.hi[i]) {
+                    best = Math.max(best, cells.scale[g1] + (cellCentre(cells.index[g1], depth) - centre) * t);
+                    g1++;
+                }
+                double den = 0;
+                double num = 0;
+                p.work.evaluations.add(g1 - g0);
+                for (int g = g0; g < g1; g++) {
+                    double e = FastExp.exp(cells.scale[g] + (cellCentre(cells.index[g], depth) - centre) * t - best);
+                    int b = g * TERMS;
+                    double m = 0;
+                    double s = 0;
+                    for (int k = TERMS - 1; k >= 0; k--) {
+                        m = m * t + cells.moments[b + k];
+                        s = s * t + cells.targetMoments[b + k];
+                    }
+                    den += e * m;
+                    num += e * s;
+                }
+                p.out[i] = num / den;
+            }
+        }
+    }
+}

@@ -1,0 +1,267 @@
+package io.calibrisk.estimators.kernel.kde;
+
+import io.calibrisk.api.data.CalibrationSet;
+import io.calibrisk.api.data.Points;
+import io.calibrisk.api.estimator.Parallelism;
+import io.calibrisk.api.kernel.DensityKernel;
+import io.calibrisk.estimators.kernel.BetaKernel;
+import io.calibrisk.testsupport.Seeds;
+import io.calibrisk.testsupport.kernel.LogSpaceKde;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+import java.util.Arrays;
+import java.util.SplittableRandom;
+
+import static io.calibrisk.testsupport.Assertions.assertClose;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The sorted-window regression of scalar kde against the full sums, on data that stresses it:
+ * scores piled up near 0 as in class-wise calibration, runs of centres one ulp apart (where
+ * rounding can mislead the peak search), ties, exact 0 and 1, and enough points that windows,
+ * clusters and deep butterflies are all used.
+ */
+class ScalarRegressionTest {
+    private static final KdeKernel BETA = KdeKernel.of(new BetaKernel());
+    /** The brief's bound against the full sum; the method's own bound is about 1e−13 plus rounding. */
+    private static final double RELATIVE = 1e-10;
+    /** Terms below e^−40 of the largest are left out by both, which moves t̂ by at most about 1e−17. */
+    private static final double ABSOLUTE = 1e-16;
+
+    /** Scores in [0, 1]: a mixture of the shapes real classifiers give. */
+    static double[] awkward(SplittableRandom random, int n) {
+        double[] z = new double[n];
+        int i = 0;
+        while (i < n) {
+            double u = random.nextDouble();
+            if (u < 0.3) {
+                z[i++] = Math.pow(10, -12 + 9 * random.nextDouble());
+            } else if (u < 0.4) {
+                // a run of float32 values one ulp apart near 1e−6
+                float v = (float) (1e-7 + 1e-5 * random.nextDouble());
+                for (int k = random.nextInt(20); k >= 0 && i < n; k--) {
+                    z[i++] = v;
+                    v = Math.nextUp(v);
+                }
+            } else if (u < 0.5 && i > 0) {
+                z[i] = z[random.nextInt(i)];
+                i++;
+            } else if (u < 0.55) {
+                z[i++] = 0;
+            } else if (u < 0.6) {
+                z[i++] = 1;
+            } else if (u < 0.75) {
+                z[i++] = 1 - Math.pow(10, -12 + 10 * random.nextDouble());
+            } else {
+                z[i++] = random.nextDouble();
+            }
+        }
+        return z;
+    }
+
+    /** 0/1 targets, more often 1 where z is larger. */
+    static double[] targets(SplittableRandom random, double[] z) {
+        double[] t = new double[z.length];
+        for (int i = 0; i < z.length; i++) {
+            t[i] = random.nextDouble() < 0.1 + 0.8 * z[i] ? 1 : 0;
+        }
+        return t;
+    }
+
+    private record Case(TrainingSet training, QueryPoints queries, double[][] norms, double[] grid) {
+        /** Awkward training scores and targets, and awkward queries, drawn from a seed. */
+        static Case awkward(long seed, int n, int queries, double[] grid) {
+            SplittableRandom random = new SplittableRandom(seed);
+            double[] z = ScalarRegressionTest.awkward(random, n);
+            double[] t = targets(random, z);
+            return of(z, t, ScalarRegressionTest.awkward(random, queries), grid, BETA);
+        }
+
+        static Case of(double[] z, double[] t, double[] x, double[] grid, KdeKernel kernel) {
+            CalibrationSet set = new CalibrationSet(Points.of(z.length, 1, z), Points.of(t.length, 1, t));
+            TrainingSet training = TrainingSet.of(set, kernel);
+            QueryPoints queries = QueryPoints.of(Points.of(x.length, 1, x), kernel);
+            NormaliserCache cache = new NormaliserCache(kernel);
+            double[][] norms = new double[grid.length][];
+            for (int b = 0; b < grid.length; b++) {
+                norms[b] = training.logNormalisers(grid[b], cache, Parallelism.sequential());
+            }
+            return new Case(training, queries, norms, grid);
+        }
+
+        NadarayaWatson.Fit fast(Parallelism parallelism, ScalarRegression.Work work) {
+            return ScalarRegression.regress(training, queries, grid, norms, NadarayaWatson.cutoff(training.size()),
+                    parallelism, work);
+        }
+
+        /** The full sum over every centre, block by block, as kde computed it before windows. */
+        NadarayaWatson.Fit full() {
+            return NadarayaWatson.regress(training, queries, BETA, grid, norms, Parallelism.sequential());
+        }
+    }
+
+    private static void assertAgree(NadarayaWatson.Fit expected, NadarayaWatson.Fit actual, double[] grid) {
+        for (int b = 0; b < grid.length; b++) {
+            for (int i = 0; i < expected.fitted()[b].length; i++) {
+                assertClose(expected.fitted()[b][i], actual.fitted()[b][i], RELATIVE, ABSOLUTE,
+                        "t̂ at query " + i + ", b = " + grid[b]);
+            }
+        }
+        assertArrayEquals(expected.fallbacks(), actual.fallbacks(), "fallbacks");
+    }
+
+    private static double[] grid() {
+        double[] defaults = Bandwidths.defaults();
+        double[] grid = Arrays.copyOf(defaults, defaults.length + 2);
+        grid[defaults.length] = 3.3e-3;
+        grid[defaults.length + 1] = 5.0;
+        return grid;
+    }
+
+    @Test
+    void awkwardDataAgreeWithTheFullSumAtEveryBandwidth() {
+        Case fixture = Case.awkward(Seeds.seed(), 4000, 3000, grid());
+        ScalarRegression.Work work = new ScalarRegression.Work();
+        assertAgree(fixture.full(), fixture.fast(Parallelism.sequential(), work), fixture.grid());
+        assertTrue(work.direct.sum() > 0 && work.expanded.sum() > 0 && work.depth.get() >= 2,
+                "every way of summing is exercised: " + work);
+    }
+
+    @Test
+    void denseQueriesGoThroughDeepButterfliesAndAgreeWithTheFullSum() {
+        SplittableRandom random = new SplittableRandom(Seeds.seed() + 1);
+        double[] z = new double[20000];
+        for (int i = 0; i < z.length; i++) {
+            z[i] = 0.2 + 0.75 * random.nextDouble();
+        }
+        double[] t = targets(random, z);
+        double[] x = new double[8000];
+        for (int i = 0; i < x.length; i++) {
+            x[i] = 0.2 + 0.75 * random.nextDouble();
+        }
+        double[] grid = {1e-4, 2.7e-3, 0.05, 0.6};
+        Case fixture = Case.of(z, t, x, grid, BETA);
+        ScalarRegression.Work work = new ScalarRegression.Work();
+        assertAgree(fixture.full(), fixture.fast(Parallelism.sequential(), work), grid);
+        assertTrue(work.expanded.sum() > 0.9 * x.length * grid.length && work.depth.get() >= 4, work.toString());
+    }
+
+    /** The plain one-pass log-space sum of test-support, on fewer points: the same answer. */
+    @Test
+    void agreesWithThePlainLogSpaceSum() {
+        SplittableRandom random = new SplittableRandom(Seeds.seed() + 2);
+        double[] z = awkward(random, 1500);
+        double[] t = targets(random, z);
+        double[] x = awkward(random, 400);
+        double[] grid = {1e-5, 4e-4, 0.02, 0.8};
+        Case fixture = Case.of(z, t, x, grid, BETA);
+        ScalarRegression.Work work = new ScalarRegression.Work();
+        NadarayaWatson.Fit fit = fixture.fast(Parallelism.sequential(), work);
+        double[][] centres = new double[z.length][];
+        double[][] targets = new double[z.length][];
+        for (int j = 0; j < z.length; j++) {
+            centres[j] = new double[] {z[j]};
+            targets[j] = new double[] {t[j]};
+        }
+        double[] distinct = DistinctRows.of(x, x.length, 1).rows();
+        for (int b = 0; b < grid.length; b++) {
+            double bandwidth = grid[b];
+            LogSpaceKde.LogKernel kernel = (c, q) -> new BetaKernel().logDensity(c, q, bandwidth);
+            for (int i = 0; i < distinct.length; i++) {
+                double expected = distinct[i] - LogSpaceKde.residual(centres, targets, new double[] {distinct[i]},
+                        kernel)[0];
+                assertClose(expected, fit.fitted()[b][i], RELATIVE, ABSOLUTE, "t̂(" + distinct[i] + "), b = " + bandwidth);
+            }
+        }
+        assertTrue(work.expanded.sum() > 0, work.toString());
+    }
+
+    @Test
+    void resultsAreBitIdenticalForAnyThreadCount() {
+        Case fixture = Case.awkward(Seeds.seed() + 3, 6000, 3000, grid());
+        NadarayaWatson.Fit reference = fixture.fast(Parallelism.sequential(), new ScalarRegression.Work());
+        try (ThreadPool one = new ThreadPool(1); ThreadPool three = new ThreadPool(3)) {
+            for (Parallelism parallelism : new Parallelism[] {one, three}) {
+                NadarayaWatson.Fit fit = fixture.fast(parallelism, new ScalarRegression.Work());
+                for (int b = 0; b < reference.fitted().length; b++) {
+                    assertArrayEquals(reference.fitted()[b], fit.fitted()[b], parallelism.threads() + " threads");
+                }
+            }
+        }
+    }
+
+    @Test
+    void theStatedTruncationBoundHolds() {
+        assertTrue(ScalarRegression.remainder(ScalarRegression.RHO, ScalarRegression.TERMS) <= 1.2e-15);
+        assertTrue(ScalarRegression.remainder(ScalarRegression.RHO, ScalarRegression.TERMS - 1) > 1e-14,
+                "the bound is not loose: one term fewer would not meet it");
+    }
+
+    /** Only u(c) = (c, 1 − c) gives the concave log weights the windows need; another form sums every pair. */
+    @Test
+    void onlyTheBetaFormTakesTheSortedPath() {
+        DensityKernel.ExponentialForm beta = new BetaKernel().exponentialForm().orElseThrow();
+        DensityKernel doubled = KdeFixture.withForm(new BetaKernel(), new DensityKernel.ExponentialForm() {
+            @Override
+            public int statistics(int dimension) {
+                return 2;
+            }
+
+            @Override
+            public void centreStatistics(double[] centre, double[] out) {
+                out[0] = 2 * centre[0];
+                out[1] = 1 - centre[0];
+            }
+
+            @Override
+            public void pointStatistics(double[] x, double[] out) {
+                beta.pointStatistics(x, out);
+            }
+
+            @Override
+            public double logNormaliser(double[] centre, double bandwidth) {
+                return beta.logNormaliser(centre, bandwidth);
+            }
+        });
+        CalibrationSet set = new CalibrationSet(Points.of(3, 1, new double[] {0.2, 0.5, 0.9}),
+                Points.of(3, 1, new double[] {0, 1, 1}));
+        assertTrue(TrainingSet.of(set, BETA).sortedScalar());
+        assertFalse(TrainingSet.of(set, KdeKernel.of(doubled)).sortedScalar());
+        assertFalse(TrainingSet.of(set, KdeKernel.of(KdeFixture.pairwiseOnly(new BetaKernel()))).sortedScalar());
+    }
+
+    /** Queries at exactly 0 and 1 see only the centres at 0 and 1, and fall back without them. */
+    @Test
+    void queriesAtZeroAndOneSeeOnlyTheCentresThere() {
+        double[] grid = {1e-3, 0.5};
+        double[] z = {0, 0, -0.0, 0.3, 0.7, 1, 1};
+        double[] t = {1, 0, 1, 1, 0, 0, 1};
+        Case fixture = Case.of(z, t, new double[] {0, 0.5, 1}, grid, BETA);
+        NadarayaWatson.Fit fit = fixture.fast(Parallelism.sequential(), new ScalarRegression.Work());
+        assertAgree(fixture.full(), fit, grid);
+        for (int b = 0; b < grid.length; b++) {
+            // the three centres at ±0 have equal weights at x = 0 (−0.0 and 0.0 are distinct centres)
+            assertEquals(2.0 / 3, fit.fitted()[b][0], 1e-15);
+            assertEquals(0.5, fit.fitted()[b][2], 1e-15);
+        }
+        Case without = Case.of(new double[] {0.3, 0.7}, new double[] {1, 0}, new double[] {0, 1}, grid, BETA);
+        NadarayaWatson.Fit fallback = without.fast(Parallelism.sequential(), new ScalarRegression.Work());
+        assertArrayEquals(new long[] {2, 2}, fallback.fallbacks());
+        assertEquals(0.5, fallback.fitted()[0][0]);
+    }
+
+    /** A larger fold, as a million predictions give: still the full sum's answer. */
+    @Test
+    @Tag("slow")
+    void aLargeFoldAgreesWithTheFullSum() {
+        double[] grid = {1e-5, 1e-3, 0.1, 1.0};
+        Case fixture = Case.awkward(Seeds.seed() + 4, 120_000, 30_000, grid);
+        ScalarRegression.Work work = new ScalarRegression.Work();
+        assertAgree(fixture.full(), fixture.fast(Parallelism.sequential(), work), grid);
+        assertTrue(work.depth.get() >= 4, work.toString());
+    }
+}
