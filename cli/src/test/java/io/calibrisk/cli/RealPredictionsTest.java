@@ -10,7 +10,7 @@ import io.calibrisk.pipeline.io.Scores;
 import io.calibrisk.testsupport.ReferenceBinning;
 import io.calibrisk.testsupport.ReferenceRisk;
 import io.calibrisk.testsupport.Samples;
-import org.junit.jupiter.api.Assumptions;
+import io.calibrisk.testsupport.SharedData;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,15 +30,9 @@ class RealPredictionsTest {
     @TempDir
     Path folder;
 
-    static Path sharedData() {
-        return Path.of(System.getProperty("calibrisk.shared.data", "../../shared/data"));
-    }
-
     @Test
     void binningOnCifarAgreesWithTheReferenceAtEveryGridPointAndFold() throws IOException {
-        Path data = sharedData().resolve("cifar10-vgg16");
-        Assumptions.assumeTrue(Files.isRegularFile(data.resolve("probs.npy")),
-                "skipped: " + data + " is absent (the shared data sit beside the project, not in it)");
+        Path data = SharedData.dataset("cifar10-vgg16", "probs.npy", "labels.npy");
         Path probs = data.resolve("probs.npy");
         Path labels = data.resolve("labels.npy");
         LabelledPredictions input = InputFiles.readNpy(probs, labels, Scores.PROBABILITIES);

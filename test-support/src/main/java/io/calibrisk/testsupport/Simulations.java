@@ -113,4 +113,26 @@ public final class Simulations {
         }
         return new CalibrationSet(Points.of(n, 1, z), Points.of(n, 1, t));
     }
+
+    /**
+     * Two classes: {@code p = (1 − p₁, p₁)} with p₁ uniform on [0, 1] and label 1 drawn with
+     * probability {@code π(p₁)}, for the identity CCE² = 2 × the binary CE² of class 1.
+     *
+     * @param n    the number of samples
+     * @param pi   the true {@code P(y = 1 | p₁)}, into [0, 1]
+     * @param seed the seed
+     * @return the samples
+     */
+    public static Samples twoClasses(int n, DoubleUnaryOperator pi, long seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        double[] p = new double[2 * n];
+        int[] y = new int[n];
+        for (int i = 0; i < n; i++) {
+            double p1 = random.nextDouble();
+            p[2 * i + 1] = p1;
+            p[2 * i] = 1 - p1;
+            y[i] = random.nextDouble() < pi.applyAsDouble(p1) ? 1 : 0;
+        }
+        return new Samples(2, p, y);
+    }
 }

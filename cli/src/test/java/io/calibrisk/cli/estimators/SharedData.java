@@ -5,16 +5,14 @@ import io.calibrisk.pipeline.data.Predictions;
 import io.calibrisk.pipeline.io.Npy;
 import io.calibrisk.pipeline.io.NpyArray;
 import io.calibrisk.testsupport.Samples;
-import org.junit.jupiter.api.Assumptions;
-
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 
 /**
  * The shared cifar10-vgg16 predictions (VGG-16 on the CIFAR-10 test set, n = 10 000, d = 10),
  * and test samples as the pipeline takes them. Tests that need the shared data are skipped,
- * with a message, when the folder is absent.
+ * with a message, when the folder is absent, and fail instead where CI requires the data
+ * ({@link io.calibrisk.testsupport.SharedData}).
  */
 final class SharedData {
 
@@ -28,9 +26,7 @@ final class SharedData {
      * @return the predictions and labels
      */
     static Run cifar(int n) {
-        Path folder = Path.of(System.getProperty("calibrisk.shared.data", "../../shared/data"), "cifar10-vgg16");
-        Assumptions.assumeTrue(Files.isRegularFile(folder.resolve("probs.npy")),
-                () -> "skipped: no cifar10-vgg16 data at " + folder.toAbsolutePath().normalize());
+        Path folder = io.calibrisk.testsupport.SharedData.dataset("cifar10-vgg16", "probs.npy", "labels.npy");
         NpyArray probs = Npy.read(folder.resolve("probs.npy"));
         NpyArray labels = Npy.read(folder.resolve("labels.npy"));
         int d = probs.shape()[1];

@@ -1,7 +1,7 @@
 package io.calibrisk.estimators.kkr;
 
 import io.calibrisk.testsupport.Samples;
-import org.junit.jupiter.api.Assumptions;
+import io.calibrisk.testsupport.SharedData;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -10,7 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** The shared cifar10-vgg16 predictions, read from their .npy files; tests skip when they are absent. */
+/** The shared cifar10-vgg16 predictions, read from their .npy files (found by {@link SharedData}). */
 final class CifarData {
     private CifarData() {
     }
@@ -20,15 +20,7 @@ final class CifarData {
      *     calibrisk's reader does)
      */
     static Samples load() {
-        // the property is set by the parent pom relative to where Maven started; from inside the
-        // module that is one level too deep, so fall back to the workspace layout
-        Path folder = Path.of(System.getProperty("calibrisk.shared.data", "../../shared/data"), "cifar10-vgg16");
-        if (!Files.isDirectory(folder)) {
-            folder = Path.of("../../shared/data/cifar10-vgg16");
-        }
-        Path where = folder;
-        Assumptions.assumeTrue(Files.isRegularFile(folder.resolve("probs.npy")),
-                () -> "skipped: " + where + " (shared data) is absent");
+        Path folder = SharedData.dataset("cifar10-vgg16", "probs.npy", "labels.npy");
         try {
             ByteBuffer probs = body(Files.readAllBytes(folder.resolve("probs.npy")));
             ByteBuffer labels = body(Files.readAllBytes(folder.resolve("labels.npy")));

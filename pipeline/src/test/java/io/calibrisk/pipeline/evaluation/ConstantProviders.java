@@ -1,0 +1,121 @@
+package io.calibrisk.pipeline.evaluation;
+
+import io.calibrisk.api.CalibriskPlugin;
+import io.calibrisk.api.data.Notion;
+import io.calibrisk.api.estimator.BilinearForm;
+import io.calibrisk.api.estimator.CalibrationEstimator;
+import io.calibrisk.api.estimator.CalibrationFunction;
+import io.calibrisk.api.estimator.EstimatorContext;
+import io.calibrisk.api.estimator.EstimatorProvider;
+import io.calibrisk.api.search.Axis;
+import io.calibrisk.api.search.SearchSpace;
+import io.calibrisk.pipeline.TestPlugins;
+import io.calibrisk.testsupport.TrueCalibration;
+
+import java.util.EnumSet;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.DoubleUnaryOperator;
+
+/**
+ * Estimators whose risks a test can order: at the point c, {@code h(z, z') = v(c)}, a constant.
+ * For a scalar notion the pairwise targets ⟨r_i, r_j⟩ lie in [−1, 1], so the fold risk
+ * {@code mean_{i≠j}(⟨r_i, r_j⟩ − v)²} grows with v for v ≥ 1, and equal values give
+ * bit-identical risks.
+ */
+final class ConstantProviders {
+
+    private ConstantProviders() {
+    }
+
+    /**
+     * @param providers estimators
+     * @return a plugin contributing them
+     */
+    static CalibriskPlugin plugin(EstimatorProvider... providers) {
+        return TestPlugins.of("constants", providers);
+    }
+
+    /**
+     * @param name     the estimator's name
+     * @param value    v(c), the constant at the point c
+     * @param unstable the points c reported unstable
+     * @param values   the axis c, in search order
+     * @return the estimator
+     */
+    static EstimatorProvider of(String name, DoubleUnaryOperator value, Set<Double> unstable, double... values) {
+        return of(name, value, unstable, Axis.list("c", values));
+    }
+
+    /**
+     * @param name     the estimator's name
+     * @param value    v(c) of the effective value c
+     * @param unstable the effective points c reported unstable
+     * @param axis     the axis c
+     * @return the estimator
+     */
+    static EstimatorProvider of(String name, DoubleUnaryOperator value, Set<Double> unstable, Axis axis) {
+        return new EstimatorProvider() {
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public String description() {
+                return "a constant for tests";
+            }
+
+            @Override
+            public Set<Notion> notions() {
+                return EnumSet.allOf(Notion.class);
+            }
+
+            @Override
+            public SearchSpace defaultSearchSpace(Notion notion) {
+                return SearchSpace.of(axis);
+            }
+
+            @Override
+            public CalibrationEstimator create(EstimatorContext context) {
+                return training -> hp -> constant(training.data().dimension(), value.applyAsDouble(hp.value("c")),
+                        unstable.contains(hp.value("c")));
+            }
+        };
+    }
+
+    /**
+     * @param dimension m
+     * @param v         the constant
+     * @param unstable  whether to report the function unstable
+     * @return {@code h = v}
+     */
+    static CalibrationFunction constant(int dimension, double v, boolean unstable) {
+        CalibrationFunction h = TrueCalibration.constant(dimension, v);
+        if (!unstable) {
+            return h;
+        }
+        // the constant's value and form, with an instability
+        return new CalibrationFunction() {
+            @Override
+            public int dimension() {
+                return dimension;
+            }
+
+            @Override
+            public double value(double[] z, double[] zPrime) {
+                return v;
+            }
+
+            @Override
+            public Optional<BilinearForm> bilinearForm() {
+                return h.bilinearForm();
+            }
+
+            @Override
+            public Optional<String> instability() {
+                return Optional.of("unstable on purpose");
+            }
+        };
+    }
+}
