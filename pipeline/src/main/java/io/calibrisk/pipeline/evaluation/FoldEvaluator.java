@@ -164,6 +164,7 @@ final class FoldEvaluator implements RiskEvaluator {
             List<Map<String, Double>> diagnostics = new ArrayList<>(k);
             double[][] testDiagonals = new double[k][];
             double[][][] foldCurves = new double[k][][];
+            double[][][] foldBinEdges = new double[k][][];
             String unstable = null;
             for (int f = 0; f < k; f++) {
                 FoldRound round = rounds[f];
@@ -172,13 +173,14 @@ final class FoldEvaluator implements RiskEvaluator {
                 diagnostics.add(round.diagnostics.get(at));
                 testDiagonals[f] = round.testDiagonal[at];
                 foldCurves[f] = round.curves[at];
+                foldBinEdges[f] = round.binEdges[at];
                 if (unstable == null && round.instability[at] != null) {
                     unstable = "fold " + f + ": " + round.instability[at];
                 }
             }
             Map<String, Double> point = points.get(at);
             history.put(point, new EvaluatedPoint(point, !grid.contains(point), foldRisks, foldEstimates, diagnostics,
-                    testDiagonals, foldCurves, unstable));
+                    testDiagonals, foldCurves, foldBinEdges, unstable));
         }
     }
 
@@ -190,6 +192,7 @@ final class FoldEvaluator implements RiskEvaluator {
         final String[] instability;
         final double[][] testDiagonal;
         final double[][][] curves;
+        final double[][][] binEdges;
 
         FoldRound(int points, int components, int testSize) {
             risk = new double[points];
@@ -201,6 +204,7 @@ final class FoldEvaluator implements RiskEvaluator {
             instability = new String[points];
             testDiagonal = new double[points][testSize];
             curves = new double[points][components][];
+            binEdges = new double[points][components][];
         }
     }
 
@@ -246,6 +250,7 @@ final class FoldEvaluator implements RiskEvaluator {
                     if (curves) {
                         out.curves[at][j] = curve(h, folds.curvePoints(test));
                     }
+                    out.binEdges[at][j] = h.binEdges().orElse(null);
                     progress.step(f, start + at);
                 }
             } catch (RuntimeException | LinkageError e) {

@@ -134,7 +134,7 @@ final class SampleReports {
     /** A top-label report whose recommended estimator is bins, with an interval. */
     static CalibrationReport topLabel() {
         CalibrationCurve curve = gridCurve("top-label", z -> Math.pow(z, 1.6));
-        EstimateInterval interval = new EstimateInterval(0.061, 0.083, 0.95, 1000, 7);
+        EstimateInterval interval = new EstimateInterval(0.061, 0.083, 0.95, 1000, 7, 0.0012, 0.0009);
         return new CalibrationReport(Notion.TOP_LABEL, N, D, 5, N / 5, "seed 0, test fraction 0.2",
                 List.of(bins(List.of(curve), interval), fifteen(List.of(curve)), kde(List.of(curve)), kkr(), failed()),
                 "bins", List.of());
