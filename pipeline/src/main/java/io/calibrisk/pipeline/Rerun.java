@@ -193,8 +193,9 @@ public final class Rerun {
 
     /**
      * A builder with every option of the recorded run: notion, estimators, search, folds or
-     * the split, test fraction, seed, interval, threads, settings and grids. The caller adds
-     * the class loader of the plugin folders and whether to compute curves.
+     * the split, test fraction, seed, interval, settings and grids, and the threads when the
+     * report recorded them (with its timings; they change no result). The caller adds the class
+     * loader of the plugin folders and whether to compute curves.
      *
      * @param samples the number of samples of the input (to read the split file)
      * @return the builder
@@ -206,8 +207,10 @@ public final class Rerun {
                 .search(text(run, "search"))
                 .seed(number(run.path("split"), "seed").longValue())
                 .bootstrap(number(run.path("interval"), "resamples").intValue())
-                .level(number(run.path("interval"), "level").doubleValue())
-                .threads(number(run, "threads").intValue());
+                .level(number(run.path("interval"), "level").doubleValue());
+        if (run.path("threads").isInt()) {
+            builder.threads(run.path("threads").intValue());
+        }
         List<String> estimators = new ArrayList<>();
         run.path("estimators").forEach(name -> estimators.add(name.asText()));
         builder.estimators(estimators);

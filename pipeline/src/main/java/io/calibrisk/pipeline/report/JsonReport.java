@@ -118,7 +118,7 @@ final class JsonReport {
         }
         json.writeEndArray();
         if (report.provenance() != null) {
-            provenance(report.provenance());
+            provenance(report.provenance(), timings);
         }
         json.writeEndObject();
     }
@@ -155,7 +155,11 @@ final class JsonReport {
         json.writeEndObject();
     }
 
-    private void provenance(Provenance p) throws IOException {
+    /**
+     * The record of the run. The size of the thread pool changes no result, only the time, so
+     * it goes with the timings: reports without timings are byte-identical across machines.
+     */
+    private void provenance(Provenance p, boolean timings) throws IOException {
         json.writeObjectFieldStart("calibrisk");
         json.writeStringField("version", p.calibriskVersion());
         json.writeStringField("spiVersion", p.spiVersion());
@@ -186,7 +190,9 @@ final class JsonReport {
         number("level", run.level());
         json.writeStringField("method", EstimateInterval.METHOD);
         json.writeEndObject();
-        json.writeNumberField("threads", run.threads());
+        if (timings) {
+            json.writeNumberField("threads", run.threads());
+        }
         json.writeObjectFieldStart("set");
         for (Map.Entry<String, String> e : run.sets().entrySet()) {
             json.writeStringField(e.getKey(), e.getValue());
