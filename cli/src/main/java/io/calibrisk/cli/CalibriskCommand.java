@@ -24,6 +24,8 @@ import java.nio.file.FileSystemException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.HashSet;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -94,6 +96,34 @@ public final class CalibriskCommand implements Runnable {
             plugins = PluginDiscovery.discover(folders.loader()).withSkipped(folders.skipped());
         }
         return plugins;
+    }
+
+    /**
+     * The plugins of a repeated run: the folders its report records, then this command's.
+     *
+     * @param recorded the plugin folders of the recorded run
+     * @return what discovery found in both (a folder named twice is searched once)
+     */
+    Plugins plugins(List<Path> recorded) {
+        List<Path> all = new ArrayList<>();
+        Set<Path> seen = new HashSet<>();
+        for (Path folder : recorded) {
+            if (seen.add(folder.toAbsolutePath().normalize())) {
+                all.add(folder);
+            }
+        }
+        boolean extra = false;
+        for (Path folder : pluginFolders) {
+            if (seen.add(folder.toAbsolutePath().normalize())) {
+                all.add(folder);
+                extra = true;
+            }
+        }
+        if (!extra && all.size() == pluginFolders.size()) {
+            return plugins();
+        }
+        PluginFolders folders = PluginPath.folders(all);
+        return PluginDiscovery.discover(folders.loader()).withSkipped(folders.skipped());
     }
 
     /**

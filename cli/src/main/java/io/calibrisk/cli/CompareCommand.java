@@ -6,6 +6,8 @@ import io.calibrisk.pipeline.io.LabelledPredictions;
 import io.calibrisk.pipeline.io.Scores;
 import io.calibrisk.pipeline.report.Comparison;
 import io.calibrisk.pipeline.Calibrisk;
+import io.calibrisk.pipeline.Rerun;
+import io.calibrisk.pipeline.report.Provenance;
 import io.calibrisk.pipeline.discovery.Plugins;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -31,10 +33,14 @@ import java.util.stream.Stream;
 /** {@code calibrisk compare}: several models' predictions, one table. */
 @Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Evaluate several models and print one table: rows are estimators, columns are models, each cell "
-                + "sqrt(risk)x100 ± SE; then a table of CE estimates.",
+                + "sqrt(risk)x100 ± SE; then a table of CE estimates; then, per model, the recommended CE and the span of "
+                + "the CE estimates within noise of it.",
             "A MODEL is an .npz archive (probs or logits, and labels), a .csv file, a folder holding probs.npy (or "
                 + "logits.npy) and labels.npy, an .npy file of probabilities with --labels, or a folder of any of these."})
 final class CompareCommand implements Callable<Integer> {
+    /** The options that --from takes from the report; giving one as well is a mistake. */
+    private static final List<String> REPLAYED_OPTIONS = List.of("--labels", "--logits", "--notion", "--estimators",
+            "--folds", "--test-fraction", "--seed", "--grid", "--set", "--search", "--bootstrap", "--level");
 
     @ParentCommand
     CalibriskCommand root;
@@ -42,8 +48,13 @@ final class CompareCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(paramLabel = "MODEL", arity = "1..*", description = "Prediction files or folders (see above).")
+    @Parameters(paramLabel = "MODEL", arity = "0..*", description = "Prediction files or folders (see above).")
     List<Path> paths = new ArrayList<>();
+
+    @Option(names = "--from", paramLabel = "REPORT.json", description = "Repeat the comparison that a JSON report of "
+            + "compare records: every model's input files (checked against their SHA-256) and options. Only output "
+            + "options may be given with it (--format, --output, --force, --no-timings, --quiet, --threads).")
+    Path from;
 
     @Option(names = "--labels", paramLabel = "FILE.npy", description = "Labels shared by every .npy probability file given.")
     Path labels;
@@ -66,6 +77,12 @@ final class CompareCommand implements Callable<Integer> {
         out.format();
         run.check();
         out.checkWritable(out.output);
+        if (from != null) {
+            return rerun();
+        }
+        if (paths.isEmpty()) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "give at least one MODEL, or --from a report");
+        }
         List<Model> models = new ArrayList<>();
         for (Path path : paths) {
             resolve(path, true, models);
@@ -93,7 +110,45 @@ final class CompareCommand implements Callable<Integer> {
             Calibrisk calibrisk = run.builder(plugins, null).build();
             try (ProgressDisplay progress = ProgressDisplay.create(run.quiet, spec.commandLine().getErr(), m.name())) {
                 results.add(new Comparison.Model(m.name(), m.source(),
-                        calibrisk.evaluate(data.get(i).predictions(), data.get(i).labels(), progress)));
+                        calibrisk.evaluate(data.get(i).predictions(), data.get(i).labels(), progress)
+                                .withInputs(Provenance.Inputs.of(data.get(i), Scores.of(logits), null,
+                                        root.pluginFolders))));
+            }
+        }
+        out.write(Comparison.render(results, out.format(), !out.noTimings), spec.commandLine().getOut());
+        return 0;
+    }
+
+    /** {@code --from}: every model's recorded run again. */
+    private Integer rerun() throws IOException {
+        List<String> replayed = REPLAYED_OPTIONS.stream()
+                .filter(option -> spec.commandLine().getParseResult().hasMatchedOption(option)).toList();
+        if (!paths.isEmpty() || !replayed.isEmpty()) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--from repeats the recorded comparison with "
+                    + "its own models and options; leave out " + (paths.isEmpty() ? "" : "the MODELs")
+                    + (!paths.isEmpty() && !replayed.isEmpty() ? ", " : "") + String.join(", ", replayed));
+        }
+        List<Rerun.Model> runs = Rerun.readComparison(from);
+        List<LabelledPredictions> data = new ArrayList<>();
+        for (Rerun.Model model : runs) {
+            data.add(model.run().readInput());
+        }
+        List<Comparison.Model> results = new ArrayList<>();
+        for (int i = 0; i < runs.size(); i++) {
+            Rerun rerun = runs.get(i).run();
+            Calibrisk.Builder builder = rerun.builder(data.get(i).predictions().size())
+                    .plugins(root.plugins(rerun.pluginFolders()));
+            if (spec.commandLine().getParseResult().hasMatchedOption("--threads")) {
+                builder.threads(run.threads);
+            }
+            Calibrisk calibrisk = builder.build();
+            for (String difference : rerun.differences(calibrisk.plugins())) {
+                spec.commandLine().getErr().println("calibrisk: warning: " + difference + "; results may differ");
+            }
+            String name = runs.get(i).name();
+            try (ProgressDisplay progress = ProgressDisplay.create(run.quiet, spec.commandLine().getErr(), name)) {
+                results.add(new Comparison.Model(name, runs.get(i).source(), calibrisk.evaluate(data.get(i).predictions(),
+                        data.get(i).labels(), progress).withInputs(rerun.inputs(data.get(i)))));
             }
         }
         out.write(Comparison.render(results, out.format(), !out.noTimings), spec.commandLine().getOut());

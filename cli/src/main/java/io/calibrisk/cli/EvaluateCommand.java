@@ -10,6 +10,8 @@ import io.calibrisk.pipeline.io.LabelledPredictions;
 import io.calibrisk.pipeline.io.Scores;
 import io.calibrisk.pipeline.plot.ReliabilityDiagram;
 import io.calibrisk.pipeline.Calibrisk;
+import io.calibrisk.pipeline.Rerun;
+import io.calibrisk.pipeline.report.Provenance;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -22,15 +24,24 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 
 /** {@code calibrisk evaluate}: the pipeline on predictions from files or on the built-in example. */
 @Command(name = "evaluate", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Score every estimator of the squared calibration error by its cross-validated risk, tune it, "
                 + "and report its estimate on the held-out test split.",
-            "Input: --probs and --labels (.npy), --input (.csv, .npz or '-'), or --example."})
+            "Input: --probs and --labels (.npy), --input (.csv, .npz or '-'), or --example; or --from a JSON report to "
+                + "repeat its run.",
+            "CE is the square root of the estimated squared L2 calibration error (not the L1 ECE); the table ends with "
+                + "the answer in one line."})
 final class EvaluateCommand implements Callable<Integer> {
     private static final String STANDARD_INPUT = "-";
+    /** The options that --from takes from the report; giving one as well is a mistake. */
+    private static final List<String> REPLAYED_OPTIONS = List.of("--probs", "--labels", "--input", "--logits",
+            "--example", "--split-file", "--notion", "--estimators", "--folds", "--test-fraction", "--seed", "--grid",
+            "--set", "--search", "--bootstrap", "--level");
 
     @ParentCommand
     CalibriskCommand root;
@@ -57,10 +68,17 @@ final class EvaluateCommand implements Callable<Integer> {
     @Option(names = "--split-file", paramLabel = "FILE", description = "One integer per sample and line: -1 for the test split, 0..k-1 for the fold. Replaces the shuffle and --folds.")
     Path splitFile;
 
-    @Option(names = "--plot", paramLabel = "FILE.svg|FILE.png", description = "Also draw a reliability diagram (the fitted "
-            + "calibration curve, the diagonal, a histogram of the predictions, CE with its interval) and every estimator's "
-            + "risk over its grid.")
+    @Option(names = "--plot", paramLabel = "FILE.svg|FILE.png|FILE.pdf", description = "Also draw a reliability diagram "
+            + "(the fitted calibration curve, or per-bin points with their counts for a binning; the diagonal; a "
+            + "histogram of the predictions; CE with its interval) and every estimator's risk over its grid. A .pdf is "
+            + "vector graphics for papers.")
     Path plot;
+
+    @Option(names = "--from", paramLabel = "REPORT.json", description = "Repeat the run that a JSON report records: the "
+            + "same input files (each checked against its recorded SHA-256), split, options and settings. Only output "
+            + "options may be given with it (--format, --output, --force, --no-timings, --plot, --plot-estimator, "
+            + "--quiet, --threads).")
+    Path from;
 
     @Option(names = "--plot-estimator", paramLabel = "NAME", description = "The estimator whose curve --plot draws (default: the recommended one).")
     String plotEstimator;
@@ -79,22 +97,56 @@ final class EvaluateCommand implements Callable<Integer> {
         if (plot != null) {
             ReliabilityDiagram.checkFileName(plot);
         }
+        if (from != null) {
+            return rerun();
+        }
         LabelledPredictions data = readInput();
         Split split = splitFile == null ? null : InputFiles.readSplit(splitFile, data.predictions().size());
         Calibrisk calibrisk = run.builder(root.plugins(), split).curves(plot != null).build();
+        Provenance.Inputs inputs = example ? Provenance.Inputs.example(root.pluginFolders)
+                : Provenance.Inputs.of(data, Scores.of(logits), split == null ? null
+                        : InputFiles.describeSplit(splitFile, split.size()), root.pluginFolders);
+        write(calibrisk, data, inputs);
+        return 0;
+    }
+
+    /** Evaluates, attaches the inputs to the report, draws the plot and writes the report. */
+    private void write(Calibrisk calibrisk, LabelledPredictions data, Provenance.Inputs inputs) throws IOException {
         if (plotEstimator != null && !calibrisk.estimators().contains(plotEstimator)) {
             throw InvalidSettingException.of("--plot-estimator", plotEstimator, "is not among the estimators of this run "
                     + calibrisk.estimators());
         }
         CalibrationReport report;
         try (ProgressDisplay progress = ProgressDisplay.create(run.quiet, spec.commandLine().getErr(), "")) {
-            report = calibrisk.evaluate(data.predictions(), data.labels(), progress);
+            report = calibrisk.evaluate(data.predictions(), data.labels(), progress).withInputs(inputs);
         }
         if (plot != null) {
             OutputOptions.written(plot, () -> ReliabilityDiagram.write(report, plotEstimator, data.predictions(), data.labels(),
                     plot, out.force));
         }
         out.write(out.format().render(report, !out.noTimings), spec.commandLine().getOut());
+    }
+
+    /** {@code --from}: the recorded run again, with only this command's output options. */
+    private Integer rerun() throws IOException {
+        List<String> replayed = REPLAYED_OPTIONS.stream()
+                .filter(option -> spec.commandLine().getParseResult().hasMatchedOption(option)).toList();
+        if (!replayed.isEmpty()) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--from repeats the recorded run with its own "
+                    + "input and options; leave out " + String.join(", ", replayed));
+        }
+        Rerun rerun = Rerun.read(from);
+        LabelledPredictions data = rerun.readInput();
+        Calibrisk.Builder builder = rerun.builder(data.predictions().size()).plugins(root.plugins(rerun.pluginFolders()))
+                .curves(plot != null);
+        if (spec.commandLine().getParseResult().hasMatchedOption("--threads")) {
+            builder.threads(run.threads);
+        }
+        Calibrisk calibrisk = builder.build();
+        for (String difference : rerun.differences(calibrisk.plugins())) {
+            spec.commandLine().getErr().println("calibrisk: warning: " + difference + "; results may differ");
+        }
+        write(calibrisk, data, rerun.inputs(data));
         return 0;
     }
 

@@ -226,7 +226,12 @@ class CliTest {
         java.awt.image.BufferedImage image = javax.imageio.ImageIO.read(png.toFile());
         assertTrue(image.getWidth() > 1000 && image.getHeight() > 500);
         assertBadInput(run("evaluate", "--example", "--plot", svg.toString()), "diagram.svg", "exists", "--force");
-        assertBadInput(run("evaluate", "--example", "--plot", folder.resolve("diagram.pdf").toString()), ".svg or .png");
+        Path pdf = folder.resolve("diagram.pdf");
+        Result c = run("evaluate", "--example", "--plot", pdf.toString(), "--quiet");
+        assertEquals(0, c.status(), c.err());
+        assertTrue(Files.readString(pdf, java.nio.charset.StandardCharsets.ISO_8859_1).startsWith("%PDF-"));
+        assertBadInput(run("evaluate", "--example", "--plot", folder.resolve("diagram.jpg").toString()),
+                ".svg, .png or .pdf");
         assertBadInput(run("evaluate", "--example", "--plot", folder.resolve("x.svg").toString(), "--plot-estimator", "nope"),
                 "--plot-estimator", "nope");
         assertFalse(Files.exists(folder.resolve("x.svg")));
@@ -245,8 +250,14 @@ class CliTest {
             System.setIn(original);
         }
         assertEquals(0, piped.status(), piped.err());
-        assertEquals(run("evaluate", "--input", file.toString(), "--format", "json", "--no-timings", "--quiet").out(),
-                piped.out());
+        JsonNode fromFile = json(run("evaluate", "--input", file.toString(), "--format", "json", "--no-timings",
+                "--quiet").out());
+        JsonNode fromPipe = json(piped.out());
+        assertEquals("files", fromFile.at("/inputs/origin").textValue());
+        assertEquals("memory", fromPipe.at("/inputs/origin").textValue(), "a stream cannot be read again");
+        ((com.fasterxml.jackson.databind.node.ObjectNode) fromFile).remove("inputs");
+        ((com.fasterxml.jackson.databind.node.ObjectNode) fromPipe).remove("inputs");
+        assertEquals(fromFile, fromPipe, "the same report but for the record of the input");
     }
 
     @Test
@@ -375,7 +386,8 @@ class CliTest {
         Result list = run("list", "--plugins", plugins.toString());
         assertEquals(0, list.status(), list.err());
         assertTrue(list.out().contains("constant - constant test estimator"), list.out());
-        assertTrue(list.out().contains("  constant " + ConstantPlugin.VERSION + " (SPI 1.0)"), list.out());
+        assertTrue(list.out().contains("  constant " + ConstantPlugin.VERSION + " (SPI "
+                + io.calibrisk.api.CalibriskPlugin.SPI_VERSION + ")"), list.out());
         assertTrue(list.out().contains("constant.jar"), list.out());
         Result eval = run("--plugins", plugins.toString(), "evaluate", "--example", "--estimators", "constant,bins");
         assertEquals(0, eval.status(), eval.err());

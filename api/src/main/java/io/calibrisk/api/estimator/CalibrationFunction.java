@@ -48,6 +48,21 @@ public interface CalibrationFunction {
     }
 
     /**
+     * The bins of a binning estimator: when h is {@code g(z)·g(z')} with g constant on each bin
+     * of a partition of a scalar z, the partition's inner edges {@code e_1 ≤ … ≤ e_{M−1}}; bin b
+     * holds {@code (e_b, e_{b+1}]}, the first bin everything at or below e_1 and the last
+     * everything above e_{M−1}. Reports then tabulate the test split per bin (count, mean
+     * confidence, mean accuracy) and reliability diagrams draw one point per bin instead of a
+     * curve. Other functions have none.
+     *
+     * @return the M − 1 inner edges, increasing (ties allowed), if h is constant on bins
+     * @since 1.1
+     */
+    default Optional<double[]> binEdges() {
+        return Optional.empty();
+    }
+
+    /**
      * Whether rounding decides this function's values, e.g. kernel ridge regression with a
      * regularisation far below the spectrum's resolution. The pipeline never selects an
      * unstable grid point, and reports say why it was unstable.

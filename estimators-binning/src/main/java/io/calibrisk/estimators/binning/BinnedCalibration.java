@@ -130,6 +130,11 @@ final class BinnedCalibration implements CalibrationFunction {
     }
 
     @Override
+    public Optional<double[]> binEdges() {
+        return Optional.of(innerEdges.clone());
+    }
+
+    @Override
     public Map<String, Double> diagnostics() {
         return Map.of("emptyBins", (double) emptyBins);
     }

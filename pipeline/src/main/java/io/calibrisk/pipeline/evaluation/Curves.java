@@ -14,7 +14,10 @@ import java.util.List;
  * {@code E[t | z]} (computed by the fold runner where {@link FoldPlan#curvePoints} says),
  * averaged over folds at the chosen point. Scalar components give one curve each over a grid
  * of [0, 1]; canonical calibration one curve per class k, of {@code E[t_k | z]} against
- * {@code z_k} at the test split's points, sorted by {@code z_k}.
+ * {@code z_k} at the test split's points, sorted by {@code z_k}. The ensemble's values are
+ * clamped to [0, 1]: they estimate a probability, and a regression (kernel ridge regression,
+ * or kde far from its data) can stray outside; clamping never moves an estimate away from the
+ * truth.
  */
 final class Curves {
 
@@ -42,6 +45,9 @@ final class Curves {
                 for (int i = 0; i < values.length; i++) {
                     mean[j][i] += values[i] / k;
                 }
+            }
+            for (int i = 0; i < mean[j].length; i++) {
+                mean[j][i] = Math.max(0, Math.min(1, mean[j][i]));
             }
         }
         List<CalibrationCurve> curves = new ArrayList<>();

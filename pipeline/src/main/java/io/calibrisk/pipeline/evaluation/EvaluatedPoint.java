@@ -21,6 +21,7 @@ final class EvaluatedPoint {
     private final List<Map<String, Double>> foldDiagnostics;
     private final double[][] foldTestDiagonals;
     private final double[][][] foldCurves;
+    private final double[][][] foldBinEdges;
     private final String instability;
     private final double risk;
     private final double riskStdError;
@@ -34,11 +35,12 @@ final class EvaluatedPoint {
      * @param foldDiagnostics   per fold, what the estimator reported about its fits
      * @param foldTestDiagonals per fold, Σ over components of h(z_i, z_i) for every test sample
      * @param foldCurves        per fold and component, the curve E[t|z] flattened, or null
+     * @param foldBinEdges      per fold and component, a binning function's inner edges, or null
      * @param instability       null if the point is stable; otherwise the first fold's reason
      */
     EvaluatedPoint(Map<String, Double> point, boolean added, double[] foldRisks, double[] foldEstimates,
                    List<Map<String, Double>> foldDiagnostics, double[][] foldTestDiagonals, double[][][] foldCurves,
-                   String instability) {
+                   double[][][] foldBinEdges, String instability) {
         this.point = Collections.unmodifiableMap(new LinkedHashMap<>(point));
         this.added = added;
         this.foldRisks = foldRisks;
@@ -46,6 +48,7 @@ final class EvaluatedPoint {
         this.foldDiagnostics = List.copyOf(foldDiagnostics);
         this.foldTestDiagonals = foldTestDiagonals;
         this.foldCurves = foldCurves;
+        this.foldBinEdges = foldBinEdges;
         this.instability = instability;
         this.risk = FoldStatistics.mean(foldRisks);
         this.riskStdError = FoldStatistics.standardError(foldRisks, risk);
@@ -121,6 +124,16 @@ final class EvaluatedPoint {
      */
     double[] foldCurve(int fold, int component) {
         return foldCurves[fold][component];
+    }
+
+    /**
+     * @param fold      a fold
+     * @param component a component
+     * @return the fold model's inner bin edges ({@link io.calibrisk.api.estimator.CalibrationFunction#binEdges}),
+     *     or null when it is not a binning
+     */
+    double[] foldBinEdges(int fold, int component) {
+        return foldBinEdges[fold][component];
     }
 
     /** @return null if stable; otherwise why rounding decides the point's values */

@@ -199,6 +199,7 @@ final class FoldEvaluator implements RiskEvaluator {
             List<Map<String, Double>> diagnostics = new ArrayList<>(k);
             double[][] testDiagonals = new double[k][];
             double[][][] foldCurves = new double[k][][];
+            double[][][] foldBinEdges = new double[k][][];
             String unstable = null;
             for (int f = 0; f < k; f++) {
                 FoldRound round = rounds[f];
@@ -207,13 +208,14 @@ final class FoldEvaluator implements RiskEvaluator {
                 diagnostics.add(round.diagnostics.get(at));
                 testDiagonals[f] = round.testDiagonal[at];
                 foldCurves[f] = round.curves[at];
+                foldBinEdges[f] = round.binEdges[at];
                 if (unstable == null && round.instability[at] != null) {
                     unstable = "fold " + f + ": " + round.instability[at];
                 }
             }
             Map<String, Double> point = points.get(at);
             history.put(point, new EvaluatedPoint(point, !grid.contains(point), foldRisks, foldEstimates, diagnostics,
-                    testDiagonals, foldCurves, unstable));
+                    testDiagonals, foldCurves, foldBinEdges, unstable));
         }
     }
 
@@ -225,6 +227,7 @@ final class FoldEvaluator implements RiskEvaluator {
         final String[] instability;
         final double[][] testDiagonal;
         final double[][][] curves;
+        final double[][][] binEdges;
         final long[] nanos = new long[Stage.values().length];
 
         FoldRound(int points, int components, int testSize) {
@@ -237,6 +240,7 @@ final class FoldEvaluator implements RiskEvaluator {
             instability = new String[points];
             testDiagonal = new double[points][testSize];
             curves = new double[points][components][];
+            binEdges = new double[points][components][];
         }
 
         /** Adds the time since {@code since} to a stage and returns the time now. */
@@ -296,6 +300,7 @@ final class FoldEvaluator implements RiskEvaluator {
                         out.curves[at][j] = curve(h, folds.curvePoints(test));
                         clock = out.lap(Stage.CURVES, clock);
                     }
+                    out.binEdges[at][j] = h.binEdges().orElse(null);
                     progress.step(f, start + at);
                 }
             } catch (OutOfMemoryError e) {

@@ -39,10 +39,14 @@ final class FoldPlan {
             evaluation[f] = split.foldIndices(f);
         }
         this.test = split.testIndices();
+        // A top-label confidence is the largest of d probabilities, so it is at least 1/d: a
+        // curve below that would be extrapolation into values no prediction can take.
+        double from = notion == Notion.TOP_LABEL ? 1.0 / predictions.classes() : 0;
         double[] z = new double[CURVE_POINTS];
         for (int i = 0; i < CURVE_POINTS; i++) {
-            z[i] = i / (CURVE_POINTS - 1.0);
+            z[i] = from + (1 - from) * (i / (CURVE_POINTS - 1.0));
         }
+        z[CURVE_POINTS - 1] = 1;
         // One instance per run: estimators that compute the features of many points at once
         // (kde) then reuse them for every point of a fold's search.
         this.curveGrid = Points.of(CURVE_POINTS, 1, z);
@@ -179,13 +183,14 @@ final class FoldPlan {
     /**
      * @param test the test split of a component
      * @return where a calibration curve is evaluated: the test points for canonical
-     *     calibration, {@value #CURVE_POINTS} equally spaced points of [0, 1] otherwise
+     *     calibration, {@value #CURVE_POINTS} equally spaced points of [1/d, 1] for top-label and
+     *     of [0, 1] for class-wise calibration
      */
     Points curvePoints(CalibrationSet test) {
         return notion == Notion.CANONICAL ? test.points() : curveGrid;
     }
 
-    /** @return the {@value #CURVE_POINTS} equally spaced points of [0, 1] of scalar notions' curves */
+    /** @return the {@value #CURVE_POINTS} equally spaced points of scalar notions' curves: [1/d, 1] or [0, 1] */
     Points curveGrid() {
         return curveGrid;
     }

@@ -1,6 +1,7 @@
 package io.calibrisk.pipeline.evaluation;
 
 import io.calibrisk.pipeline.data.Predictions;
+import io.calibrisk.pipeline.discovery.Plugins;
 import io.calibrisk.pipeline.evaluation.RunPlan.PlannedEstimator;
 import io.calibrisk.pipeline.evaluation.Selection.Chosen;
 import io.calibrisk.pipeline.report.CalibrationCurve;
@@ -17,14 +18,24 @@ import java.util.List;
 /**
  * Stage 5 and the report: for each estimator every point it evaluated with its fold results,
  * and at its chosen point the ensemble's estimate CE² (the mean over folds of the fold models'
- * test-split estimates), the bootstrap interval of CE and, when asked for, the calibration
- * curves; then the notes a user should read about the input.
+ * test-split estimates), the interval of CE ({@link Bootstrap}), the grid edges it touches,
+ * a binning's per-bin table and, when asked for, the calibration curves; then the classic ECE
+ * for reference, the warnings and notes a user should read, and the provenance of the run.
  */
 public final class ReportAssembly {
+    /** Below this many test samples the interval is not to be trusted, and the report says so. */
+    static final int SMALL_TEST_SPLIT = 100;
 
-    /** Stateless; one instance serves every run. */
+    private final Plugins plugins;
+
+    /**
+     * Stateless; one instance serves every run.
+     *
+     * @param plugins what discovery found, for the report's record of the plugins that took part
+     */
     @Inject
-    public ReportAssembly() {
+    public ReportAssembly(Plugins plugins) {
+        this.plugins = plugins;
     }
 
     /**
@@ -42,7 +53,7 @@ public final class ReportAssembly {
         }
         return new CalibrationReport(settings.notion(), folds.samples(), folds.classes(), folds.folds(),
                 folds.testSize(), settings.sampling().describe(), results, choice.recommended(), notes(folds),
-                plan.strategy().name());
+                plan.strategy().name(), warnings(folds), ClassicEces.of(folds), RunRecords.of(plan, folds, plugins));
     }
 
     private static EstimatorResult result(SearchOutcome outcome, Chosen chosen, FoldPlan folds,
@@ -68,7 +79,16 @@ public final class ReportAssembly {
         EstimateInterval interval = Bootstrap.interval(best, settings.interval(), settings.sampling().seed());
         List<CalibrationCurve> curves = settings.curves() ? Curves.ensemble(best, folds) : List.of();
         return new EstimatorResult(estimator.name(), estimator.source(), outcome.seconds(), points, chosen.best(), null,
-                interval, curves, chosen.difference());
+                interval, curves, chosen.difference(), chosen.edges(), BinTables.of(estimator.name(), best, folds));
+    }
+
+    private static List<String> warnings(FoldPlan folds) {
+        List<String> warnings = new ArrayList<>();
+        if (folds.testSize() < SMALL_TEST_SPLIT) {
+            warnings.add("the test split has only " + folds.testSize() + " samples (fewer than " + SMALL_TEST_SPLIT
+                    + "): the estimate and its interval are unreliable; give more samples or a larger --test-fraction");
+        }
+        return warnings;
     }
 
     private static List<String> notes(FoldPlan folds) {

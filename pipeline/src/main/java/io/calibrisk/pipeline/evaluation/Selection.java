@@ -1,5 +1,6 @@
 package io.calibrisk.pipeline.evaluation;
 
+import io.calibrisk.pipeline.report.GridEdge;
 import io.calibrisk.pipeline.report.RiskDifference;
 import jakarta.inject.Inject;
 import org.slf4j.Logger;
@@ -8,6 +9,7 @@ import org.slf4j.LoggerFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * Stages 4 and 6, selection: for each estimator, η* = argmin of the fold-mean validation risk
@@ -15,7 +17,8 @@ import java.util.Locale;
  * estimator, the one of lowest risk at its η* (the first listed wins ties), never chosen by
  * test risk. Every estimator saw the same folds, so each one's fold risks at its η* are paired
  * with the recommended estimator's: the mean difference and its standard error (sample
- * standard deviation over folds / √k) say how clearly the recommendation beats it.
+ * standard deviation over folds / √k) say how clearly the recommendation beats it. A chosen
+ * point at the smallest or largest value of an axis is flagged: the optimum may lie beyond.
  */
 public final class Selection {
     private static final Logger LOG = LoggerFactory.getLogger(Selection.class);
@@ -33,8 +36,9 @@ public final class Selection {
      * @param best       the index of η* among its points, or −1
      * @param failure    null if it has a choice; otherwise why not (its search failed, or every point is unstable)
      * @param difference its fold risks at η* minus the recommended estimator's, or null
+     * @param edges      the axes on which η* is the smallest or largest value evaluated
      */
-    record Chosen(int best, String failure, RiskDifference difference) {
+    record Chosen(int best, String failure, RiskDifference difference, List<GridEdge> edges) {
     }
 
     /**
@@ -67,13 +71,14 @@ public final class Selection {
         for (int e = 0; e < searched.size(); e++) {
             SearchOutcome outcome = searched.get(e);
             if (outcome.failed()) {
-                chosen.add(new Chosen(-1, outcome.failure(), null));
+                chosen.add(new Chosen(-1, outcome.failure(), null, List.of()));
             } else if (best[e] < 0) {
-                chosen.add(new Chosen(-1, ALL_UNSTABLE, null));
+                chosen.add(new Chosen(-1, ALL_UNSTABLE, null, List.of()));
             } else {
                 SearchOutcome reference = searched.get(recommended);
                 chosen.add(new Chosen(best[e], null, difference(outcome.points().get(best[e]),
-                        reference.points().get(best[recommended]), reference.estimator().name())));
+                        reference.points().get(best[recommended]), reference.estimator().name()),
+                        edges(outcome.points(), best[e])));
             }
         }
         return new Choice(chosen, recommended < 0 ? null : searched.get(recommended).estimator().name());
@@ -91,12 +96,37 @@ public final class Selection {
         return best;
     }
 
+    /**
+     * The axes on which the chosen point takes the smallest or the largest value of every point
+     * evaluated (stable or not), where the axis has at least two values: there the risk may
+     * still fall beyond the grid.
+     */
+    static List<GridEdge> edges(List<EvaluatedPoint> points, int best) {
+        List<GridEdge> edges = new ArrayList<>();
+        for (Map.Entry<String, Double> axis : points.get(best).point().entrySet()) {
+            double value = axis.getValue();
+            double lo = value;
+            double hi = value;
+            for (EvaluatedPoint point : points) {
+                Double v = point.point().get(axis.getKey());
+                if (v != null) {
+                    lo = Math.min(lo, v);
+                    hi = Math.max(hi, v);
+                }
+            }
+            if (lo < hi && (value == lo || value == hi)) {
+                edges.add(new GridEdge(axis.getKey(), value, value == hi));
+            }
+        }
+        return edges;
+    }
+
     private static RiskDifference difference(EvaluatedPoint point, EvaluatedPoint reference, String name) {
         double[] differences = new double[point.folds()];
         for (int f = 0; f < differences.length; f++) {
             differences[f] = point.foldRisk(f) - reference.foldRisk(f);
         }
         double mean = FoldStatistics.mean(differences);
-        return new RiskDifference(name, mean, FoldStatistics.standardError(differences, mean));
+        return new RiskDifference(name, mean, FoldStatistics.standardError(differences, mean), differences.length);
     }
 }

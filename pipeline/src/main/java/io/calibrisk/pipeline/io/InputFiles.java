@@ -70,7 +70,12 @@ public final class InputFiles {
      * @throws InvalidInputException naming the file and the problem
      */
     public static LabelledPredictions readNpy(Path probsFile, Path labelsFile, Scores scores) {
-        return fromArrays(Npy.read(probsFile), Npy.read(labelsFile), scores);
+        NpyArray probs = Npy.read(probsFile);
+        NpyArray labels = Npy.read(labelsFile);
+        return fromArrays(probs, labels, scores).withFiles(List.of(
+                InputFile.of(scores == Scores.LOGITS ? "logits" : "probs", probsFile,
+                        List.of(InputFile.ArrayShape.of("probs", probs))),
+                InputFile.of("labels", labelsFile, List.of(InputFile.ArrayShape.of("labels", labels)))));
     }
 
     /**
@@ -91,7 +96,11 @@ public final class InputFiles {
         } catch (IOException e) {
             throw new InvalidInputException(source + ": cannot read: " + IoMessages.describe(e));
         }
-        return fromArrays(array, Npy.read(labelsFile), scores);
+        NpyArray labels = Npy.read(labelsFile);
+        return fromArrays(array, labels, scores).withFiles(List.of(
+                InputFile.ofStream(scores == Scores.LOGITS ? "logits" : "probs", source,
+                        List.of(InputFile.ArrayShape.of("probs", array))),
+                InputFile.of("labels", labelsFile, List.of(InputFile.ArrayShape.of("labels", labels)))));
     }
 
     /**
@@ -115,7 +124,10 @@ public final class InputFiles {
             throw new InvalidInputException(file + ": needs an array 'probs' or 'logits' and an array 'labels'; it holds "
                     + IoMessages.abbreviate(names.toString(), 200));
         }
-        return fromArrays(probs != null ? probs : logits, labels, Scores.of(logits != null));
+        List<InputFile.ArrayShape> shapes = new ArrayList<>();
+        arrays.forEach((name, array) -> shapes.add(InputFile.ArrayShape.of(name, array)));
+        return fromArrays(probs != null ? probs : logits, labels, Scores.of(logits != null))
+                .withFiles(List.of(InputFile.of("input", file, shapes)));
     }
 
     private static LabelledPredictions fromArrays(NpyArray probs, NpyArray labels, Scores scores) {
@@ -194,7 +206,8 @@ public final class InputFiles {
      */
     public static LabelledPredictions readCsv(Path file, Scores scores) {
         try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            return CsvPredictions.read(reader, file.toString(), scores);
+            LabelledPredictions read = CsvPredictions.read(reader, file.toString(), scores);
+            return read.withFiles(List.of(InputFile.of("input", file, List.of(csvRows(read)))));
         } catch (IOException e) {
             throw new InvalidInputException(file + ": cannot read: " + IoMessages.describe(e));
         }
@@ -211,10 +224,29 @@ public final class InputFiles {
      */
     public static LabelledPredictions readCsv(Reader text, String source, Scores scores) {
         try {
-            return CsvPredictions.read(text, source, scores);
+            LabelledPredictions read = CsvPredictions.read(text, source, scores);
+            return read.withFiles(List.of(InputFile.ofStream("input", source, List.of(csvRows(read)))));
         } catch (IOException e) {
             throw new InvalidInputException(source + ": cannot read: " + IoMessages.describe(e));
         }
+    }
+
+    /** A CSV file's rows: n samples of d class columns and the label. */
+    private static InputFile.ArrayShape csvRows(LabelledPredictions read) {
+        return new InputFile.ArrayShape("rows", "text", List.of(read.predictions().size(),
+                read.predictions().classes() + 1));
+    }
+
+    /**
+     * Describes a split file for a report's record of the run.
+     *
+     * @param file    the split file
+     * @param samples the number of samples it assigns
+     * @return its path, size, SHA-256 and shape
+     * @throws InvalidInputException if the file cannot be read
+     */
+    public static InputFile describeSplit(Path file, int samples) {
+        return InputFile.of("split", file, List.of(new InputFile.ArrayShape("split", "text", List.of(samples))));
     }
 
     /**

@@ -21,24 +21,28 @@ import java.util.Locale;
 import javax.imageio.ImageIO;
 
 /**
- * The reliability diagram of a calibration report, as SVG or PNG.
+ * The reliability diagram of a calibration report, as SVG, PNG or PDF.
  *
- * <p>Panel 1 shows the fitted calibration curve {@code E[t | z]} of one estimator (the
- * recommended one unless another is named) against the diagonal, above a histogram of the
- * predictions; the title gives the estimate of the calibration error with its bootstrap
- * interval, or the fold standard error when the report has no interval. Top-label
- * calibration has one curve; class-wise and canonical calibration one per class, of which the
- * first {@value ReliabilityModel#MAX_CURVES} are drawn and the rest summarised by their mean.
- * Canonical curves, given at the test points, are drawn as bin means. An estimator without a
- * curve (Kronecker kernel ridge regression estimates only {@code h(z, z')}) gets a note
- * instead.
+ * <p>Panel 1 shows one estimator (the recommended one unless another is named) against the
+ * diagonal: its fitted calibration curve {@code E[t | z]}, clamped to [0, 1], with the gap to
+ * the diagonal shaded in proportion to the share of samples; or, for a binning estimator, one
+ * point per bin (mean confidence, accuracy on the test split) whose area is in proportion to
+ * the bin's samples. Below it, a histogram of the predictions (a binning: its bins' counts).
+ * Top-label calibration has one plot whose axis starts at 1/d, the least a top-label
+ * confidence can be; class-wise and canonical calibration one small plot per class, at most
+ * {@value ReliabilityModel#MAX_PANELS}, the others listed by name. Canonical curves, given at
+ * the test points, are drawn as bin means. An estimator without a curve (Kronecker kernel
+ * ridge regression estimates only {@code h(z, z')}) gets a note instead. The title gives the
+ * estimate of the calibration error with its interval, or the fold standard error when the
+ * report has no interval.
  *
  * <p>Panel 2 shows, for every estimator, {@code √R̂ × 100 ± s.e.} over its hyperparameter
  * grid (log axis for bandwidths and regularisation constants), the chosen point marked,
  * unstable points hollow, failed estimators named with their failure.
  *
  * <p>The SVG is standalone SVG 1.1 (no scripts, fonts or external resources). The PNG is
- * {@link #PNG_SCALE} pixels per SVG unit, drawn by Java2D without a display.
+ * {@link #PNG_SCALE} pixels per SVG unit, drawn by Java2D without a display. The PDF is vector
+ * graphics written by Apache PDFBox, with DejaVu Sans embedded.
  */
 public final class ReliabilityDiagram {
     /** The figure's width in SVG units. */
@@ -53,21 +57,21 @@ public final class ReliabilityDiagram {
 
     /** The output format, chosen by the file's extension. */
     private enum Format {
-        SVG, PNG
+        SVG, PNG, PDF
     }
 
     private ReliabilityDiagram() {
     }
 
     /**
-     * Draws the diagram into a file, SVG or PNG by the file's extension. The file is written
+     * Draws the diagram into a file, SVG, PNG or PDF by the file's extension. The file is written
      * to a temporary file in the same folder and moved into place when complete.
      *
      * @param report      the report
      * @param estimator   the estimator for panel 1, or null (or blank) for the recommended one
      * @param predictions the predictions the report was computed from (for the histogram)
      * @param labels      their labels
-     * @param file        the target, ending in {@code .svg} or {@code .png} (any case)
+     * @param file        the target, ending in {@code .svg}, {@code .png} or {@code .pdf} (any case)
      * @throws InvalidSettingException if the extension is neither, or the estimator is not in
      *     the report
      * @throws InvalidInputException   if predictions and labels do not match
@@ -97,6 +101,9 @@ public final class ReliabilityDiagram {
         if (format == Format.SVG) {
             byte[] bytes = svg(report, estimator, predictions, labels).getBytes(StandardCharsets.UTF_8);
             OutputFiles.write(file, replace, out -> out.write(bytes));
+        } else if (format == Format.PDF) {
+            byte[] bytes = pdf(report, estimator, predictions, labels);
+            OutputFiles.write(file, replace, out -> out.write(bytes));
         } else {
             BufferedImage image = image(report, estimator, predictions, labels);
             OutputFiles.write(file, replace, out -> {
@@ -121,6 +128,23 @@ public final class ReliabilityDiagram {
         SvgCanvas canvas = new SvgCanvas(WIDTH, figure.height, "calibrisk reliability diagram: " + figure.model.title,
                 "Left: fitted calibration curve with the diagonal and a histogram of the predictions. Right: "
                         + "validation risk of every estimator over its hyperparameter grid.");
+        figure.draw(canvas);
+        return canvas.finish();
+    }
+
+    /**
+     * @param report      the report
+     * @param estimator   the estimator for panel 1, or null for the recommended one
+     * @param predictions the predictions the report was computed from
+     * @param labels      their labels
+     * @return the diagram as a one-page vector PDF (Apache PDFBox; DejaVu Sans embedded), the
+     *     same drawing as the SVG at half a point per SVG unit
+     * @throws InvalidSettingException if the estimator is not in the report
+     * @throws InvalidInputException   if predictions and labels do not match
+     */
+    public static byte[] pdf(CalibrationReport report, String estimator, Predictions predictions, Labels labels) {
+        Figure figure = Figure.of(report, estimator, predictions, labels);
+        PdfCanvas canvas = new PdfCanvas(WIDTH, figure.height, "calibrisk reliability diagram: " + figure.model.title);
         figure.draw(canvas);
         return canvas.finish();
     }
@@ -160,7 +184,7 @@ public final class ReliabilityDiagram {
      * Checks a plot file's name before a run, so that a typo fails before the work.
      *
      * @param file the intended plot file
-     * @throws InvalidSettingException if the name ends in neither {@code .svg} nor {@code .png}
+     * @throws InvalidSettingException if the name ends in none of {@code .svg}, {@code .png}, {@code .pdf}
      */
     public static void checkFileName(Path file) {
         format(file);
@@ -175,7 +199,10 @@ public final class ReliabilityDiagram {
         if (text.endsWith(".png")) {
             return Format.PNG;
         }
-        throw InvalidSettingException.of("plot file", file, "the name must end in .svg or .png");
+        if (text.endsWith(".pdf")) {
+            return Format.PDF;
+        }
+        throw InvalidSettingException.of("plot file", file, "the name must end in .svg, .png or .pdf");
     }
 
     /** The laid-out figure: header and the two panels. */

@@ -2,9 +2,10 @@ package io.calibrisk.pipeline.plot;
 
 import io.calibrisk.api.InvalidInputException;
 import io.calibrisk.api.InvalidSettingException;
-import io.calibrisk.pipeline.data.Labels;
 import io.calibrisk.api.data.Notion;
+import io.calibrisk.pipeline.data.Labels;
 import io.calibrisk.pipeline.data.Predictions;
+import io.calibrisk.pipeline.report.BinTable;
 import io.calibrisk.pipeline.report.CalibrationCurve;
 import io.calibrisk.pipeline.report.CalibrationReport;
 import io.calibrisk.pipeline.report.EstimateInterval;
@@ -13,19 +14,20 @@ import io.calibrisk.pipeline.report.FoldResult;
 import io.calibrisk.pipeline.report.GridPointResult;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
 /**
  * What the reliability panel and the title show, derived from a report and the data it was
- * computed from: the curves to draw, the histogram, and the texts.
+ * computed from: one panel for top-label calibration, one small panel per class otherwise (at
+ * most {@value #MAX_PANELS}, the rest listed), each with the estimator's fitted curve or, for a
+ * binning, its per-bin points, and a histogram of the predictions.
  */
 final class ReliabilityModel {
-    /** More curves than this turn a diagram into noise; the rest are summarised. */
-    static final int MAX_CURVES = 10;
-    /** Histogram bins over [0, 1]. */
+    /** More panels than this turn small multiples into noise; the rest are listed by name. */
+    static final int MAX_PANELS = 12;
+    /** Histogram bins over the axis. */
     static final int HISTOGRAM_BINS = 20;
     /** Between parts of a title; no-break spaces, since SVG collapses runs of plain ones. */
     static final String SEPARATOR = "\u00a0\u00a0·\u00a0\u00a0";
@@ -33,28 +35,38 @@ final class ReliabilityModel {
     static final int CURVE_BINS = 10;
 
     /**
-     * One curve as drawn.
+     * A fitted curve as drawn, its values clamped to [0, 1].
      *
-     * @param label  the legend's text
-     * @param x      the points, ascending
-     * @param y      the estimated {@code E[t | z]}
-     * @param binned whether the points are bin means (drawn with markers)
-     * @param dataLo the smallest prediction the curve's component has; outside the data the
-     *               curve is extrapolation and drawn faintly
-     * @param dataHi the largest
+     * @param x       the points, ascending
+     * @param y       the estimated {@code E[t | z]}, in [0, 1]
+     * @param markers whether the points are bin means of scattered points (drawn with markers)
+     * @param dataLo  the smallest prediction of the panel; outside the data the curve is
+     *                extrapolation, drawn faintly
+     * @param dataHi  the largest
      */
-    record Curve(String label, double[] x, double[] y, boolean binned, double dataLo, double dataHi) {
+    record Curve(double[] x, double[] y, boolean markers, double dataLo, double dataHi) {
+    }
+
+    /**
+     * One panel: a class, or the top-label confidence.
+     *
+     * @param label     e.g. {@code class 3} or {@code top-label}
+     * @param curve     the fitted curve, or null
+     * @param bins      a binning's bins on the test split, or null
+     * @param histogram counts of the predictions in {@value #HISTOGRAM_BINS} equal-width bins
+     *                  of the axis
+     */
+    record Panel(String label, Curve curve, List<BinTable.Bin> bins, int[] histogram) {
     }
 
     final String title;
     final String subtitle;
     final String heading;
     final Notion notion;
-    final List<Curve> curves;
-    final Curve summary;
-    final int hidden;
+    final double xLo;
+    final List<Panel> panels;
+    final List<String> hidden;
     final String note;
-    final int[] histogram;
     final String histogramLabel;
     final String xLabel;
     final String yLabel;
@@ -64,11 +76,10 @@ final class ReliabilityModel {
         subtitle = b.subtitle;
         heading = b.heading;
         notion = b.notion;
-        curves = List.copyOf(b.curves);
-        summary = b.summary;
-        hidden = b.hidden;
+        xLo = b.xLo;
+        panels = List.copyOf(b.panels);
+        hidden = List.copyOf(b.hidden);
         note = b.note;
-        histogram = b.histogram;
         histogramLabel = b.histogramLabel;
         xLabel = b.xLabel;
         yLabel = b.yLabel;
@@ -80,14 +91,23 @@ final class ReliabilityModel {
         String subtitle;
         String heading;
         Notion notion;
-        final List<Curve> curves = new ArrayList<>();
-        Curve summary;
-        int hidden;
+        double xLo;
+        final List<Panel> panels = new ArrayList<>();
+        final List<String> hidden = new ArrayList<>();
         String note;
-        int[] histogram;
         String histogramLabel;
         String xLabel;
         String yLabel;
+    }
+
+    /** @return whether the panels are small multiples, one per class */
+    boolean multiples() {
+        return notion != Notion.TOP_LABEL;
+    }
+
+    /** @return whether any panel shows a binning's per-bin points */
+    boolean binned() {
+        return panels.stream().anyMatch(p -> p.bins() != null);
     }
 
     /**
@@ -107,24 +127,25 @@ final class ReliabilityModel {
         Builder b = new Builder();
         b.notion = report.notion();
         Components data = Components.of(report.notion(), predictions);
-        b.histogram = data.histogram(HISTOGRAM_BINS);
-        b.histogramLabel = data.description;
+        b.xLo = data.axisLo();
+        b.histogramLabel = data.description();
         b.xLabel = switch (report.notion()) {
-            case TOP_LABEL -> "confidence z = max\u2096 p\u2096";
+            case TOP_LABEL -> "confidence z = max\u2096 p\u2096 (at least 1/d = " + Texts.significant(b.xLo, 3) + ")";
             case CLASS_WISE -> "predicted probability z = p\u2096 of class k";
             case CANONICAL -> "predicted probability z\u2096 of class k";
         };
         b.yLabel = switch (report.notion()) {
-            case TOP_LABEL -> "estimated accuracy E[t | z]";
-            case CLASS_WISE -> "estimated frequency E[1{y = k} | p\u2096]";
-            case CANONICAL -> "estimated E[t\u2096 | z], mean over bins of z\u2096";
+            case TOP_LABEL -> "accuracy E[t | z]";
+            case CLASS_WISE -> "frequency E[1{y = k} | p\u2096]";
+            case CANONICAL -> "E[t\u2096 | z], mean over bins of z\u2096";
         };
         titles(b, report, shown, accuracy(predictions, labels));
         if (shown != null && !shown.failed()) {
-            curves(b, report, shown, data);
+            panels(b, report, shown, data);
         } else {
             b.note = shown == null ? "every estimator failed; nothing to draw"
                     : shown.name() + " failed: " + shown.failure();
+            emptyPanels(b, data);
         }
         return new ReliabilityModel(b);
     }
@@ -159,25 +180,26 @@ final class ReliabilityModel {
                             + Texts.significant(best.estimateSquared(), 2) + ", shown as 0" : "");
             b.heading = heading(shown, report);
         }
-        b.subtitle = report.notion().id() + " calibration" + SEPARATOR + report.samples() + " samples, " + report.classes()
-                + " classes, accuracy " + String.format(Locale.ROOT, "%.4f", accuracy) + SEPARATOR + "CE on the "
-                + report.testSamples() + "-sample test split, " + report.folds() + "-fold cross-validation ("
-                + report.split() + ")";
+        b.subtitle = report.notion().id() + SEPARATOR + "n = " + report.samples() + ", d = " + report.classes()
+                + ", accuracy " + String.format(Locale.ROOT, "%.4f", accuracy) + SEPARATOR + "CE: √ of the squared L2 "
+                + "error on the " + report.testSamples() + "-sample test split, " + report.folds() + " folds"
+                + (report.classicEce() == null ? "" : SEPARATOR + "classic ECE " + Texts.significant(
+                        report.classicEce().value(), 3) + " (15 bins, L1; not risk-selected)");
     }
 
     private static String heading(EstimatorResult shown, CalibrationReport report) {
         String which = shown.name().equals(report.recommended()) ? " (recommended)"
                 : report.recommended() == null ? "" : " (recommended: " + report.recommended() + ")";
-        return "Calibration curve of " + shown.name() + which;
+        boolean bins = !shown.bins().isEmpty();
+        return (bins ? "Reliability diagram of " : "Calibration curve of ") + shown.name() + which;
     }
 
-    /** The bootstrap interval when there is one, else the fold standard error, else nothing. */
+    /** The interval when there is one, else the fold standard error, else nothing. */
     private static String errorBar(EstimatorResult shown, GridPointResult best) {
         EstimateInterval interval = shown.interval();
         if (interval != null) {
-            return String.format(Locale.ROOT, ", %d%% bootstrap interval [%s, %s] (%d resamples)",
-                    Math.round(interval.level() * 100), Texts.significant(interval.lower(), 3),
-                    Texts.significant(interval.upper(), 3), interval.resamples());
+            return String.format(Locale.ROOT, ", %d%% interval [%s, %s]", Math.round(interval.level() * 100),
+                    Texts.significant(interval.lower(), 3), Texts.significant(interval.upper(), 3));
         }
         double se = foldStandardError(best);
         return Double.isNaN(se) ? "" : " ± " + Texts.significant(se, 2) + " (fold s.e.)";
@@ -214,28 +236,51 @@ final class ReliabilityModel {
         return correct / (double) predictions.size();
     }
 
-    private static void curves(Builder b, CalibrationReport report, EstimatorResult shown, Components data) {
-        List<CalibrationCurve> all = shown.curves().stream().filter(c -> c.z().length > 0).toList();
-        if (all.isEmpty()) {
+    private static String label(Notion notion, int component) {
+        return notion == Notion.TOP_LABEL ? "top-label" : "class " + component;
+    }
+
+    private static void emptyPanels(Builder b, Components data) {
+        int count = Math.min(data.count(), MAX_PANELS);
+        for (int j = 0; j < count; j++) {
+            b.panels.add(new Panel(label(b.notion, j), null, null, data.histogram(j, HISTOGRAM_BINS)));
+        }
+        hide(b, data.count());
+    }
+
+    private static void hide(Builder b, int count) {
+        for (int j = MAX_PANELS; j < count; j++) {
+            b.hidden.add(label(b.notion, j));
+        }
+    }
+
+    private static void panels(Builder b, CalibrationReport report, EstimatorResult shown, Components data) {
+        List<CalibrationCurve> curves = shown.curves().stream().filter(c -> c.z().length > 0).toList();
+        List<BinTable> bins = shown.bins();
+        boolean haveBins = bins.size() == data.count();
+        boolean haveCurves = curves.size() == data.count();
+        if (!haveBins && !haveCurves) {
             boolean anyCurves = report.estimators().stream().anyMatch(e -> !e.curves().isEmpty());
             b.note = anyCurves ? shown.name() + " estimates h(z, z′) only; no calibration curve"
                     : "no calibration curves in the report (not computed)";
+            emptyPanels(b, data);
             return;
         }
-        boolean binned = report.notion() == Notion.CANONICAL || all.stream().anyMatch(c -> !ascendingGrid(c));
-        List<Curve> drawn = new ArrayList<>();
-        for (int j = 0; j < all.size(); j++) {
-            CalibrationCurve c = all.get(j);
-            double[] range = data.range(all.size() == data.ranges.length ? j : -1);
-            drawn.add(binned ? binnedMeans(c.label(), c.z(), c.expected(), range)
-                    : new Curve(c.label(), c.z(), c.expected(), false, range[0], range[1]));
+        int count = Math.min(data.count(), MAX_PANELS);
+        for (int j = 0; j < count; j++) {
+            double[] range = data.range(j);
+            int[] histogram = data.histogram(j, HISTOGRAM_BINS);
+            if (haveBins) {
+                b.panels.add(new Panel(label(b.notion, j), null, bins.get(j).bins(), histogram));
+                continue;
+            }
+            CalibrationCurve c = curves.get(j);
+            Curve curve = report.notion() == Notion.CANONICAL || !ascendingGrid(c)
+                    ? binnedMeans(c.z(), c.expected(), range)
+                    : new Curve(c.z(), clamp(c.expected()), false, range[0], range[1]);
+            b.panels.add(new Panel(label(b.notion, j), curve, null, histogram));
         }
-        if (drawn.size() > MAX_CURVES) {
-            b.hidden = drawn.size() - MAX_CURVES;
-            b.summary = summary(all, binned, data.range(-1));
-            drawn = drawn.subList(0, MAX_CURVES);
-        }
-        b.curves.addAll(drawn);
+        hide(b, data.count());
     }
 
     /** Grid curves are drawn as lines; scattered ones (many ties or reversals) as bin means. */
@@ -249,44 +294,29 @@ final class ReliabilityModel {
         return z.length <= 2000;
     }
 
-    /** The mean over all curves: pointwise on a shared grid, else pooled per bin. */
-    private static Curve summary(List<CalibrationCurve> all, boolean binned, double[] range) {
-        String label = "mean of all " + all.size();
-        double[] z0 = all.get(0).z();
-        boolean shared = !binned && all.stream().allMatch(c -> Arrays.equals(c.z(), z0));
-        if (shared) {
-            double[] mean = new double[z0.length];
-            for (CalibrationCurve c : all) {
-                double[] y = c.expected();
-                for (int i = 0; i < y.length; i++) {
-                    mean[i] += y[i] / all.size();
-                }
-            }
-            return new Curve(label, z0, mean, false, range[0], range[1]);
+    /** An estimate of a probability is drawn inside [0, 1], whatever a regression returned. */
+    static double[] clamp(double[] y) {
+        double[] out = new double[y.length];
+        for (int i = 0; i < y.length; i++) {
+            out[i] = Math.max(0, Math.min(1, y[i]));
         }
-        int total = all.stream().mapToInt(c -> c.z().length).sum();
-        double[] z = new double[total];
-        double[] y = new double[total];
-        int at = 0;
-        for (CalibrationCurve c : all) {
-            System.arraycopy(c.z(), 0, z, at, c.z().length);
-            System.arraycopy(c.expected(), 0, y, at, c.z().length);
-            at += c.z().length;
-        }
-        return binnedMeans(label, z, y, range);
+        return out;
     }
 
-    private static Curve binnedMeans(String label, double[] z, double[] y, double[] range) {
+    private static Curve binnedMeans(double[] z, double[] y, double[] range) {
         double[] sz = new double[CURVE_BINS];
         double[] sy = new double[CURVE_BINS];
         int[] count = new int[CURVE_BINS];
         for (int i = 0; i < z.length; i++) {
-            int bin = Components.bin(z[i], CURVE_BINS);
+            int bin = Components.bin(z[i], 0, CURVE_BINS);
             sz[bin] += z[i];
             sy[bin] += y[i];
             count[bin]++;
         }
-        int used = (int) Arrays.stream(count).filter(c -> c > 0).count();
+        int used = 0;
+        for (int c : count) {
+            used += c > 0 ? 1 : 0;
+        }
         double[] x = new double[used];
         double[] v = new double[used];
         int at = 0;
@@ -296,6 +326,6 @@ final class ReliabilityModel {
                 v[at++] = sy[bin] / count[bin];
             }
         }
-        return new Curve(label, x, v, true, range[0], range[1]);
+        return new Curve(x, clamp(v), true, range[0], range[1]);
     }
 }

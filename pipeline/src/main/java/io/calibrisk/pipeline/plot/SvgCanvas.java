@@ -142,8 +142,14 @@ final class SvgCanvas implements Canvas {
     private void fill(String fill, double opacity) {
         out.append(" fill=\"").append(fill == null ? "none" : fill).append('"');
         if (fill != null && opacity < 1) {
-            out.append(" fill-opacity=\"").append(num(opacity)).append('"');
+            out.append(" fill-opacity=\"").append(opacity(opacity)).append('"');
         }
+    }
+
+    /** Opacities keep four decimals: a shade in proportion to a few samples is faint, not absent. */
+    private static String opacity(double v) {
+        String s = String.format(Locale.ROOT, "%.4f", Math.max(0, v));
+        return s.replaceAll("0+$", "").replaceAll("\\.$", "");
     }
 
     private static String points(double[] xs, double[] ys) {

@@ -22,15 +22,41 @@ import java.util.Optional;
  * @param difference its fold risks at its chosen point paired with the recommended
  *                  estimator's at its own: the mean difference and its standard error; null
  *                  when the estimator has no chosen point
+ * @param edges     the axes on which the chosen point is the smallest or largest value
+ *                  evaluated (the optimum may lie beyond the grid); empty otherwise
+ * @param bins      for a binning estimator, its bins at the chosen point tabulated on the test
+ *                  split (one table per component of the notion); empty otherwise
  */
 public record EstimatorResult(String name, String source, double seconds, List<GridPointResult> grid,
                               int bestIndex, String failure, EstimateInterval interval,
-                              List<CalibrationCurve> curves, RiskDifference difference) {
+                              List<CalibrationCurve> curves, RiskDifference difference, List<GridEdge> edges,
+                              List<BinTable> bins) {
 
     /** Copies the lists. */
     public EstimatorResult {
         grid = List.copyOf(grid);
         curves = List.copyOf(curves);
+        edges = List.copyOf(edges);
+        bins = List.copyOf(bins);
+    }
+
+    /**
+     * A result without edges and bins.
+     *
+     * @param name       the estimator's name
+     * @param source     where its plugin came from
+     * @param seconds    the wall-clock time
+     * @param grid       every point evaluated
+     * @param bestIndex  the chosen point, or −1
+     * @param failure    null on success; otherwise what went wrong
+     * @param interval   the interval of CE, or null
+     * @param curves     the calibration curves at the chosen point
+     * @param difference the paired risk difference from the recommended estimator, or null
+     */
+    public EstimatorResult(String name, String source, double seconds, List<GridPointResult> grid, int bestIndex,
+                           String failure, EstimateInterval interval, List<CalibrationCurve> curves,
+                           RiskDifference difference) {
+        this(name, source, seconds, grid, bestIndex, failure, interval, curves, difference, List.of(), List.of());
     }
 
     /**
@@ -62,7 +88,7 @@ public record EstimatorResult(String name, String source, double seconds, List<G
      */
     public EstimatorResult(String name, String source, double seconds, List<GridPointResult> grid, int bestIndex,
                            String failure) {
-        this(name, source, seconds, grid, bestIndex, failure, null, List.of(), null);
+        this(name, source, seconds, grid, bestIndex, failure, null, List.of(), null, List.of(), List.of());
     }
 
     /**
@@ -79,6 +105,14 @@ public record EstimatorResult(String name, String source, double seconds, List<G
     /** @return true if the estimator failed */
     public boolean failed() {
         return failure != null;
+    }
+
+    /**
+     * @return whether this estimator is tied with the recommended one: another estimator whose
+     *     paired fold-risk difference is within the noise ({@link RiskDifference#withinNoise()})
+     */
+    public boolean tied() {
+        return difference != null && !name.equals(difference.versus()) && difference.withinNoise();
     }
 
     /** @return the chosen grid point, unless the estimator failed */

@@ -9,7 +9,7 @@ import java.util.Locale;
  * the chosen hyperparameters, the recommended estimator marked.
  */
 final class TableReport {
-    private static final List<Boolean> REPORT_ALIGNMENT = List.of(false, false, true, true, false, true);
+    private static final List<Boolean> REPORT_ALIGNMENT = List.of(false, false, true, false, true, false, true);
 
     private TableReport() {
     }
@@ -17,7 +17,9 @@ final class TableReport {
     /**
      * @param report  the report
      * @param timings whether to add a column of seconds
-     * @return the table, then the recommendation, failures and notes, one per line
+     * @return the table; its two-line legend; the classic ECE for reference; the estimators
+     *     within noise of the best; grid edges, failures, warnings and notes, one per line; and
+     *     last, the answer in one line
      */
     static String of(CalibrationReport report, boolean timings) {
         StringBuilder sb = new StringBuilder();
@@ -26,41 +28,65 @@ final class TableReport {
                 report.split()));
         String percent = Cells.intervalPercent(report.estimators());
         List<List<String>> rows = new ArrayList<>();
-        rows.add(List.of("", "estimator", "sqrt(risk)x100 ± SE",
-                "CE estimate" + (percent == null ? "" : " [" + percent + "% CI]"), "hyperparameters", "seconds"));
+        rows.add(List.of("", "estimator", "sqrt(risk)x100 ± SE", "vs * (paired)",
+                "CE" + (percent == null ? "" : " [" + percent + "% CI]"), "hyperparameters", "seconds"));
         for (EstimatorResult e : report.estimators()) {
             String mark = e.name().equals(report.recommended()) ? "*" : "";
             String seconds = String.format(Locale.ROOT, "%.2f", e.seconds());
-            rows.add(e.best().map(best -> List.of(mark, e.name(), Cells.scaledRisk(best),
-                    Cells.estimate(best, e.interval()), Cells.compact(best.hyperparameters()), seconds))
-                    .orElse(List.of(mark, e.name(), "failed", "-", "-", seconds)));
+            rows.add(e.best().map(best -> List.of(mark, e.name(), Cells.scaledRisk(best), versus(e, report),
+                    Cells.estimate(best, e.interval()), hyperparameters(e, best), seconds))
+                    .orElse(List.of(mark, e.name(), "failed", "-", "-", "-", seconds)));
         }
         if (!timings) {
             rows.replaceAll(row -> row.subList(0, row.size() - 1));
         }
         Cells.align(rows, REPORT_ALIGNMENT, sb);
-        if (report.recommended() != null) {
-            sb.append("* recommended: the lowest validation risk (").append(report.recommended()).append(')')
-                    .append(System.lineSeparator());
-        } else {
-            sb.append("no estimator succeeded").append(System.lineSeparator());
+        List<String> lines = new ArrayList<>(Summary.legend(percent, report.folds()));
+        if (report.classicEce() != null) {
+            lines.add(Summary.classicEce(report.classicEce()));
         }
+        String withinNoise = Summary.withinNoise(report);
+        if (withinNoise != null) {
+            lines.add(withinNoise);
+        }
+        Summary.edges(report).forEach(line -> lines.add("edge: " + line));
         for (EstimatorResult e : report.estimators()) {
             if (e.failed()) {
-                sb.append("failed: ").append(e.name()).append(": ").append(e.failure()).append(System.lineSeparator());
+                lines.add("failed: " + e.name() + ": " + e.failure());
             }
         }
-        for (String note : report.notes()) {
-            sb.append("note: ").append(note).append(System.lineSeparator());
-        }
+        report.warnings().forEach(w -> lines.add("warning: " + w));
+        report.notes().forEach(n -> lines.add("note: " + n));
+        lines.add(report.answer());
+        lines.forEach(line -> sb.append(line).append(System.lineSeparator()));
         return sb.toString();
+    }
+
+    /** The paired risk difference from the recommended estimator, in standard errors, or "tied". */
+    private static String versus(EstimatorResult e, CalibrationReport report) {
+        if (e.name().equals(report.recommended())) {
+            return "best";
+        }
+        RiskDifference d = e.difference();
+        if (d == null) {
+            return "-";
+        }
+        String inSe = d.stdError() > 0 ? String.format(Locale.ROOT, "%+.1f SE", d.meanInStdErrors())
+                : d.mean() == 0 ? "identical" : "+" + Cells.fourDigits(d.mean());
+        return e.tied() ? "tied (" + inSe + ")" : inSe;
+    }
+
+    private static String hyperparameters(EstimatorResult e, GridPointResult best) {
+        return Cells.compact(best.hyperparameters()) + (e.edges().isEmpty() ? "" : " (edge)");
     }
 
     /**
      * @param models the models, in column order
      * @return two tables with a row per estimator and a column per model: √risk×100 ± SE (the
-     *     recommended estimator of each model marked), then CE with its interval; then every
-     *     model's notes and failures
+     *     recommended estimator of each model marked, and those tied with it), then CE with its
+     *     interval; a table per model of the recommended CE and the span of the estimates within
+     *     noise of it, with the classic ECE; the legend; every model's edges, warnings, notes and
+     *     failures; and last, each model's answer in one line
      */
     static String of(List<Comparison.Model> models) {
         CalibrationReport first = models.get(0).report();
@@ -82,7 +108,8 @@ final class TableReport {
                     riskRow.add(cell);
                     estimateRow.add(cell);
                 } else {
-                    riskRow.add(Cells.scaledRisk(best) + (name.equals(m.report().recommended()) ? " *" : ""));
+                    riskRow.add(Cells.scaledRisk(best) + (name.equals(m.report().recommended()) ? " *"
+                            : result.tied() ? " tied" : ""));
                     estimateRow.add(Cells.estimate(best, result.interval()));
                 }
             }
@@ -91,13 +118,38 @@ final class TableReport {
         }
         List<Boolean> left = new ArrayList<>();
         header.forEach(h -> left.add(false));
-        sb.append(System.lineSeparator()).append("sqrt(risk)x100 ± SE (* recommended: the lowest validation risk)")
-                .append(System.lineSeparator());
+        sb.append(System.lineSeparator()).append("sqrt(risk)x100 ± SE (* recommended: the lowest validation risk; "
+                + "tied: " + Summary.tieRule(first.folds()) + " from *)").append(System.lineSeparator());
         Cells.align(risk, left, sb);
         String percent = Cells.intervalPercent(models.stream().flatMap(m -> m.report().estimators().stream()).toList());
-        sb.append(System.lineSeparator()).append("CE estimate")
-                .append(percent == null ? "" : " [" + percent + "% bootstrap interval]").append(System.lineSeparator());
+        sb.append(System.lineSeparator()).append("CE (" + Summary.CE_MEANING + ")")
+                .append(percent == null ? "" : " [" + percent + "% CI]").append(System.lineSeparator());
         Cells.align(estimate, left, sb);
+        sb.append(System.lineSeparator()).append("per model: the recommended estimator's CE, and the span of the CE "
+                + "estimates of those within noise of it").append(System.lineSeparator());
+        List<List<String>> answers = new ArrayList<>();
+        answers.add(List.of("model", "recommended", "CE" + (percent == null ? "" : " [" + percent + "% CI]"),
+                "within noise", "CE span", "classic ECE (not risk-selected)"));
+        for (Comparison.Model m : models) {
+            CalibrationReport r = m.report();
+            EstimatorResult best = r.recommendedResult().orElse(null);
+            double[] span = Summary.span(r);
+            answers.add(List.of(m.name(), best == null ? "none" : best.name(),
+                    best == null ? "-" : Cells.estimate(best.best().orElseThrow(), best.interval()),
+                    Integer.toString(r.tied().size()),
+                    span == null ? "-" : "[" + Cells.fourDigits(span[0]) + ", " + Cells.fourDigits(span[1]) + "]",
+                    r.classicEce() == null ? "-" : Cells.fourDigits(r.classicEce().value())));
+        }
+        Cells.align(answers, List.of(false, false, true, true, false, true), sb);
+        Summary.legend(percent, first.folds()).forEach(line -> sb.append(line).append(System.lineSeparator()));
+        for (Comparison.Model m : models) {
+            for (String edge : Summary.edges(m.report())) {
+                sb.append("edge: ").append(m.name()).append(": ").append(edge).append(System.lineSeparator());
+            }
+            for (String warning : m.report().warnings()) {
+                sb.append("warning: ").append(m.name()).append(": ").append(warning).append(System.lineSeparator());
+            }
+        }
         for (Comparison.Model m : models) {
             for (String note : m.report().notes()) {
                 sb.append("note: ").append(m.name()).append(": ").append(note).append(System.lineSeparator());
@@ -108,6 +160,9 @@ final class TableReport {
                             .append(e.failure()).append(System.lineSeparator());
                 }
             }
+        }
+        for (Comparison.Model m : models) {
+            sb.append(m.name()).append(": ").append(m.report().answer()).append(System.lineSeparator());
         }
         return sb.toString();
     }

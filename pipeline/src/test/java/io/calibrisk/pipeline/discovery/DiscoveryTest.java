@@ -1,5 +1,6 @@
 package io.calibrisk.pipeline.discovery;
 
+import io.calibrisk.api.CalibriskPlugin;
 import io.calibrisk.api.PluginException;
 import io.calibrisk.api.data.Notion;
 import io.calibrisk.pipeline.Calibrisk;
@@ -150,9 +151,9 @@ class DiscoveryTest {
             assertEquals(Set.of("fine"), plugins.estimators().keySet());
             assertEquals(List.of(
                     "plugin com.example.FuturePlugin (" + future + ") skipped: built for SPI 2.0, but this calibrisk "
-                            + "has SPI 1.0",
+                            + "has SPI " + CalibriskPlugin.SPI_VERSION,
                     "plugin com.example.NewerPlugin (" + newer + ") skipped: built for SPI 1.9, but this calibrisk "
-                            + "has SPI 1.0"), plugins.skipped());
+                            + "has SPI " + CalibriskPlugin.SPI_VERSION), plugins.skipped());
             CalibrationReport report = Calibrisk.builder().classLoader(loader).estimators("fine").build()
                     .evaluate(PREDICTIONS, LABELS);
             assertFalse(report.estimators().get(0).failed());
@@ -194,7 +195,7 @@ class DiscoveryTest {
                             + "Bad_Estimator: must be 1 to 40 lower-case letters, digits and single hyphens, starting "
                             + "with a letter",
                     "plugin com.example.BadVersionPlugin (" + badVersion + ") skipped: SPI version = one: must be "
-                            + "MAJOR.MINOR, e.g. 1.0",
+                            + "MAJOR.MINOR, e.g. " + CalibriskPlugin.SPI_VERSION,
                     "plugin com.example.NullPlugin (" + nulls + ") skipped: searchStrategies() returned null",
                     "plugin com.example.ThrowingPlugin (" + throwing + ") skipped: it could not be created: no licence",
                     "plugin com.example.OldPlugin (" + oldJar + ") skipped: it does not implement a method of this SPI "

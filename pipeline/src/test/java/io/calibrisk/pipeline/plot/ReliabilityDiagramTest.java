@@ -1,5 +1,6 @@
 package io.calibrisk.pipeline.plot;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -9,6 +10,7 @@ import io.calibrisk.api.InvalidSettingException;
 import io.calibrisk.pipeline.data.Labels;
 import io.calibrisk.api.data.Notion;
 import io.calibrisk.pipeline.data.Predictions;
+import io.calibrisk.pipeline.report.BinTable;
 import io.calibrisk.pipeline.report.CalibrationCurve;
 import io.calibrisk.pipeline.report.CalibrationReport;
 import io.calibrisk.pipeline.report.EstimatorResult;
@@ -20,6 +22,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
@@ -29,6 +32,12 @@ import java.util.stream.Stream;
 import javax.imageio.ImageIO;
 import javax.xml.parsers.DocumentBuilderFactory;
 
+import org.apache.pdfbox.Loader;
+import org.apache.pdfbox.cos.COSName;
+import org.apache.pdfbox.pdmodel.PDDocument;
+import org.apache.pdfbox.pdmodel.PDPage;
+import org.apache.pdfbox.pdmodel.font.PDFont;
+import org.apache.pdfbox.text.PDFTextStripper;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -76,10 +85,10 @@ class ReliabilityDiagramTest {
     }
 
     @Test
-    void titleGivesTheEstimateWithItsBootstrapInterval() throws Exception {
+    void titleGivesTheEstimateWithItsInterval() throws Exception {
         Document doc = parse(ReliabilityDiagram.svg(SampleReports.topLabel(), null, predictions, labels));
         String title = texts(group(doc, "title")).get(0);
-        assertTrue(title.startsWith("TCE = 0.0805, 95% bootstrap interval [0.0610, 0.0830] (1000 resamples)"), title);
+        assertTrue(title.startsWith("TCE = 0.0805, 95% interval [0.0610, 0.0830]"), title);
         assertTrue(title.contains("estimator bins (bins = 35)"), title);
     }
 
@@ -148,14 +157,27 @@ class ReliabilityDiagramTest {
     }
 
     @Test
-    void classWiseDrawsTenCurvesAndSummarisesTheRest() throws Exception {
-        Predictions p = SampleReports.predictions(SampleReports.N, 12, 4);
-        Document doc = parse(ReliabilityDiagram.svg(SampleReports.classWise(12), null, p, SampleReports.labels(p, 4)));
-        List<Element> curves = byClass(group(doc, "curves"), "curve");
-        assertEquals(11, curves.size());
-        assertEquals("class 0", tooltip(curves.get(0)));
-        assertEquals("mean of all 12", tooltip(curves.get(10)));
-        assertTrue(texts(group(doc, "legend")).contains("2 more not drawn"));
+    void classWiseDrawsAtMostTwelveSmallMultiplesAndListsTheRest() throws Exception {
+        Predictions p = SampleReports.predictions(SampleReports.N, 15, 4);
+        Document doc = parse(ReliabilityDiagram.svg(SampleReports.classWise(15), null, p, SampleReports.labels(p, 4)));
+        List<Element> plots = byClass(group(doc, "reliability"), "plot");
+        assertEquals(ReliabilityModel.MAX_PANELS, plots.size());
+        for (int k = 0; k < plots.size(); k++) {
+            assertEquals("class " + k, tooltip(plots.get(k)));
+            assertEquals(1, byClass(plots.get(k), "curve").size(), "one curve per small plot");
+        }
+        assertTrue(texts(group(doc, "legend")).contains("not shown (3): classes 12–14"), texts(group(doc, "legend"))
+                .toString());
+        assertEquals("classes 3, 5–7, 10", ReliabilityPanel.ranges(List.of("class 3", "class 5", "class 6", "class 7",
+                "class 10")));
+    }
+
+    @Test
+    void tenClassesAreAllShown() throws Exception {
+        Predictions p = SampleReports.predictions(SampleReports.N, 10, 4);
+        Document doc = parse(ReliabilityDiagram.svg(SampleReports.classWise(10), null, p, SampleReports.labels(p, 4)));
+        assertEquals(10, byClass(group(doc, "reliability"), "plot").size());
+        assertTrue(texts(group(doc, "legend")).stream().noneMatch(t -> t.startsWith("not shown")));
     }
 
     @Test
@@ -173,17 +195,198 @@ class ReliabilityDiagramTest {
         CalibrationReport report = new CalibrationReport(Notion.CANONICAL, SampleReports.N, SampleReports.D, 5, 120,
                 "seed 0", List.of(SampleReports.kde(curves)), "kde", List.of());
         Document doc = parse(ReliabilityDiagram.svg(report, null, predictions, labels));
-        List<Element> drawn = byClass(group(doc, "curves"), "curve");
+        List<Element> drawn = byClass(group(doc, "reliability"), "curve");
         assertEquals(SampleReports.D, drawn.size());
         int markers = drawn.get(0).getElementsByTagNameNS(SVG_NS, "circle").getLength();
         assertTrue(markers > 5 && markers <= ReliabilityModel.CURVE_BINS, "bin markers: " + markers);
         assertTrue(texts(group(doc, "title")).get(0).startsWith("CCE = "));
     }
 
+    /** The frame of a plot group: the rect of its "frame" group, as {x, y, width, height}. */
+    private static double[] frame(Element plot) {
+        Element rect = (Element) byClass(plot, "frame").get(0).getElementsByTagNameNS(SVG_NS, "rect").item(0);
+        return new double[] {num(rect, "x"), num(rect, "y"), num(rect, "width"), num(rect, "height")};
+    }
+
+    private static double num(Element e, String attribute) {
+        return Double.parseDouble(e.getAttribute(attribute));
+    }
+
+    /** Every vertex of the polylines and circles in a group, as {x, y}. */
+    private static List<double[]> vertices(Element within) {
+        List<double[]> out = new ArrayList<>();
+        NodeList lines = within.getElementsByTagNameNS(SVG_NS, "polyline");
+        for (int i = 0; i < lines.getLength(); i++) {
+            for (String xy : ((Element) lines.item(i)).getAttribute("points").split(" ")) {
+                String[] parts = xy.split(",");
+                out.add(new double[] {Double.parseDouble(parts[0]), Double.parseDouble(parts[1])});
+            }
+        }
+        NodeList circles = within.getElementsByTagNameNS(SVG_NS, "circle");
+        for (int i = 0; i < circles.getLength(); i++) {
+            Element c = (Element) circles.item(i);
+            out.add(new double[] {num(c, "cx"), num(c, "cy")});
+        }
+        return out;
+    }
+
+    /** A curve from −0.35 to 1.25, and curves of class-wise calibration, all drawn inside the frame's [0, 1]. */
+    @Test
+    void curvesAreClampedToTheUnitInterval() throws Exception {
+        Document doc = parse(ReliabilityDiagram.svg(SampleReports.topLabelBinned(3, 5, 8), "kde", predictions, labels));
+        Element plot = byClass(group(doc, "reliability"), "plot").get(0);
+        double[] f = frame(plot);
+        List<double[]> points = vertices(byClass(plot, "curve").get(0));
+        assertTrue(points.size() > 100, "the curve is drawn");
+        boolean atZero = false;
+        boolean atOne = false;
+        for (double[] xy : points) {
+            assertTrue(xy[1] >= f[1] - 1e-9 && xy[1] <= f[1] + f[3] + 1e-9, "y " + xy[1] + " outside the frame "
+                    + Arrays.toString(f));
+            atZero |= Math.abs(xy[1] - (f[1] + f[3])) < 0.01;
+            atOne |= Math.abs(xy[1] - f[1]) < 0.01;
+        }
+        assertTrue(atZero && atOne, "the curve meets 0 and 1, clamped");
+        Predictions p = SampleReports.predictions(SampleReports.N, 3, 4);
+        List<CalibrationCurve> wild = new ArrayList<>();
+        for (int k = 0; k < 3; k++) {
+            wild.add(SampleReports.gridCurve("class " + k, z -> 1.4 * z - 0.2));
+        }
+        CalibrationReport classWise = new CalibrationReport(Notion.CLASS_WISE, SampleReports.N, 3, 5, 120, "seed 0",
+                List.of(SampleReports.kde(wild)), "kde", List.of());
+        Document multiples = parse(ReliabilityDiagram.svg(classWise, null, p, SampleReports.labels(p, 4)));
+        for (Element small : byClass(group(multiples, "reliability"), "plot")) {
+            double[] g = frame(small);
+            for (double[] xy : vertices(byClass(small, "curve").get(0))) {
+                assertTrue(xy[1] >= g[1] - 1e-9 && xy[1] <= g[1] + g[3] + 1e-9, tooltip(small) + ": y " + xy[1]);
+            }
+        }
+    }
+
+    /**
+     * The top-label axis starts at 1/d: the diagonal starts at the frame's left edge at height
+     * 1/d of the frame (whose y axis is exactly [0, 1]) and ends in its top right corner; the
+     * class-wise axis starts at 0, the diagonal in the bottom left corner.
+     */
+    @Test
+    void theTopLabelAxisStartsAtOneOverD() throws Exception {
+        Document doc = parse(ReliabilityDiagram.svg(SampleReports.topLabel(), null, predictions, labels));
+        Element plot = byClass(group(doc, "reliability"), "plot").get(0);
+        double[] f = frame(plot);
+        Element diagonal = (Element) byClass(plot, "diagonal").get(0).getElementsByTagNameNS(SVG_NS, "line").item(0);
+        assertEquals(f[0], num(diagonal, "x1"), 0.01);
+        assertEquals(1.0 / SampleReports.D, (f[1] + f[3] - num(diagonal, "y1")) / f[3], 1e-4);
+        assertEquals(f[0] + f[2], num(diagonal, "x2"), 0.01);
+        assertEquals(f[1], num(diagonal, "y2"), 0.01);
+        Element strip = group(doc, "histogram");
+        NodeList bars = strip.getElementsByTagNameNS(SVG_NS, "rect");
+        for (int i = 0; i < bars.getLength(); i++) {
+            Element bar = (Element) bars.item(i);
+            assertTrue(num(bar, "x") >= f[0] - 0.01 && num(bar, "x") + num(bar, "width") <= f[0] + f[2] + 0.01);
+        }
+        Predictions p = SampleReports.predictions(SampleReports.N, 3, 4);
+        Document classWise = parse(ReliabilityDiagram.svg(SampleReports.classWise(3), null, p,
+                SampleReports.labels(p, 4)));
+        Element small = byClass(group(classWise, "reliability"), "plot").get(0);
+        double[] g = frame(small);
+        Element line = (Element) byClass(small, "diagonal").get(0).getElementsByTagNameNS(SVG_NS, "line").item(0);
+        assertEquals(g[0], num(line, "x1"), 0.01);
+        assertEquals(g[1] + g[3], num(line, "y1"), 0.01);
+    }
+
+    /** A binning draws one point per non-empty bin, its area in proportion to its count, and the counts as bars. */
+    @Test
+    void binningDrawsOnePointPerBinWithItsCount() throws Exception {
+        int[] counts = {0, 3, 12, 48, 0, 192, 27};
+        CalibrationReport report = SampleReports.topLabelBinned(counts);
+        Document doc = parse(ReliabilityDiagram.svg(report, null, predictions, labels));
+        Element plot = byClass(group(doc, "reliability"), "plot").get(0);
+        assertEquals(0, byClass(plot, "curve").size(), "no sawtooth curve");
+        List<Element> bins = byClass(plot, "bin");
+        List<BinTable.Bin> table = report.estimators().get(0).bins().get(0).bins().stream()
+                .filter(b -> b.count() > 0).toList();
+        assertEquals(table.size(), bins.size());
+        double[] f = frame(plot);
+        double largest = num((Element) bins.get(3).getElementsByTagNameNS(SVG_NS, "circle").item(0), "r");
+        for (int i = 0; i < bins.size(); i++) {
+            BinTable.Bin bin = table.get(i);
+            assertTrue(tooltip(bins.get(i)).contains(": " + bin.count() + " test samples"), tooltip(bins.get(i)));
+            Element circle = (Element) bins.get(i).getElementsByTagNameNS(SVG_NS, "circle").item(0);
+            double x = (num(circle, "cx") - f[0]) / f[2] * (1 - 1.0 / SampleReports.D) + 1.0 / SampleReports.D;
+            double y = (f[1] + f[3] - num(circle, "cy")) / f[3];
+            assertEquals(bin.confidence(), x, 1e-3, "the point is at the mean confidence");
+            assertEquals(bin.accuracy(), y, 1e-3, "and at the accuracy");
+            double r = num(circle, "r");
+            if (r > 2.01) {
+                assertEquals(Math.sqrt(bin.count() / 192.0), r / largest, 0.02, "area in proportion to the count");
+            }
+        }
+        List<Element> bars = byClass(group(doc, "histogram"), "bin-count");
+        assertEquals(table.stream().map(b -> b.count() + " test samples").toList(),
+                bars.stream().map(b -> tooltip(b).replaceAll(".*: (\\d+ test samples).*", "$1")).toList());
+        assertTrue(String.join(" ", texts(group(doc, "legend"))).contains("test samples per bin (log)"));
+    }
+
+    /** The gap is shaded per histogram bin, as dark as the bin's share of the samples. */
+    @Test
+    void theGapIsShadedInProportionToTheSamples() throws Exception {
+        Document doc = parse(ReliabilityDiagram.svg(SampleReports.topLabel(), "kde", predictions, labels));
+        NodeList shades = group(doc, "gap").getElementsByTagNameNS(SVG_NS, "polygon");
+        int[] histogram = new int[ReliabilityModel.HISTOGRAM_BINS];
+        double lo = 1.0 / SampleReports.D;
+        for (int i = 0; i < predictions.size(); i++) {
+            double top = 0;
+            for (int k = 0; k < SampleReports.D; k++) {
+                top = Math.max(top, predictions.get(i, k));
+            }
+            histogram[Math.min(histogram.length - 1, (int) Math.floor((top - lo) / (1 - lo) * histogram.length))]++;
+        }
+        int max = Arrays.stream(histogram).max().orElseThrow();
+        List<Double> expected = new ArrayList<>();
+        for (int count : histogram) {
+            if (count > 0) {
+                expected.add(Math.round(0.42 * count / max * 1e4) / 1e4);
+            }
+        }
+        List<Double> drawn = new ArrayList<>();
+        for (int i = 0; i < shades.getLength(); i++) {
+            drawn.add(Double.parseDouble(((Element) shades.item(i)).getAttribute("fill-opacity")));
+        }
+        assertEquals(expected, drawn);
+    }
+
+    @Test
+    void pdfIsOneVectorPageWithTheTextsAndTheSameBytesEachTime() throws Exception {
+        byte[] pdf = ReliabilityDiagram.pdf(SampleReports.topLabel(), null, predictions, labels);
+        assertEquals("%PDF-", new String(pdf, 0, 5, StandardCharsets.US_ASCII));
+        try (PDDocument doc = Loader.loadPDF(pdf)) {
+            assertEquals(1, doc.getNumberOfPages());
+            PDPage page = doc.getPage(0);
+            assertEquals(ReliabilityDiagram.WIDTH * 0.5, page.getMediaBox().getWidth(), 0.01);
+            assertEquals(ReliabilityDiagram.height(SampleReports.topLabel()) * 0.5, page.getMediaBox().getHeight(), 0.01);
+            String text = new PDFTextStripper().getText(doc);
+            assertTrue(text.contains("TCE = 0.0805, 95% interval [0.0610, 0.0830]"), text);
+            assertTrue(text.contains("√"), "DejaVu Sans draws √");
+            List<String> fonts = new ArrayList<>();
+            for (COSName name : page.getResources().getFontNames()) {
+                PDFont font = page.getResources().getFont(name);
+                fonts.add(font.getName());
+                assertTrue(font.isEmbedded(), font.getName());
+            }
+            assertTrue(fonts.stream().anyMatch(f -> f.endsWith("DejaVuSans")), fonts.toString());
+            assertTrue(doc.getDocumentInformation().getTitle().startsWith("calibrisk reliability diagram: TCE"));
+        }
+        assertArrayEquals(pdf, ReliabilityDiagram.pdf(SampleReports.topLabel(), null, predictions, labels),
+                "the same report gives the same bytes");
+        Path file = folder.resolve("plot.PDF");
+        ReliabilityDiagram.write(SampleReports.topLabel(), null, predictions, labels, file);
+        assertArrayEquals(pdf, Files.readAllBytes(file));
+    }
+
     @Test
     void estimatorWithoutCurveGetsANoteInsteadOfACurve() throws Exception {
         Document doc = parse(ReliabilityDiagram.svg(SampleReports.topLabel(), "kkr", predictions, labels));
-        assertEquals(0, byClass(group(doc, "curves"), "curve").size());
+        assertEquals(0, byClass(group(doc, "reliability"), "curve").size());
         assertEquals(List.of("kkr estimates h(z, z′) only; no calibration curve"), texts(group(doc, "note")));
         assertTrue(texts(group(doc, "title")).get(0).startsWith("TCE = 0.065"));
         assertTrue(group(doc, "histogram").getElementsByTagNameNS(SVG_NS, "rect").getLength() > 3);
@@ -241,7 +444,7 @@ class ReliabilityDiagramTest {
         for (String name : List.of("plot.jpg", "plot", "plot.svg.txt")) {
             InvalidSettingException e = assertThrows(InvalidSettingException.class, () -> ReliabilityDiagram.write(
                     SampleReports.topLabel(), null, predictions, labels, folder.resolve(name)));
-            assertTrue(e.getMessage().contains(name) && e.getMessage().contains(".svg or .png"), e.getMessage());
+            assertTrue(e.getMessage().contains(name) && e.getMessage().contains(".svg, .png or .pdf"), e.getMessage());
         }
         try (Stream<Path> files = Files.list(folder)) {
             assertEquals(0, files.count());

@@ -3,6 +3,7 @@ package io.calibrisk.pipeline.plot;
 import io.calibrisk.pipeline.data.Labels;
 import io.calibrisk.api.data.Notion;
 import io.calibrisk.pipeline.data.Predictions;
+import io.calibrisk.pipeline.report.BinTable;
 import io.calibrisk.pipeline.report.CalibrationCurve;
 import io.calibrisk.pipeline.report.CalibrationReport;
 import io.calibrisk.pipeline.report.EstimateInterval;
@@ -134,10 +135,35 @@ final class SampleReports {
     /** A top-label report whose recommended estimator is bins, with an interval. */
     static CalibrationReport topLabel() {
         CalibrationCurve curve = gridCurve("top-label", z -> Math.pow(z, 1.6));
-        EstimateInterval interval = new EstimateInterval(0.061, 0.083, 0.95, 1000, 7);
+        EstimateInterval interval = new EstimateInterval(0.061, 0.083, 0.95, 1000, 7, 0.0012, 0.0009);
         return new CalibrationReport(Notion.TOP_LABEL, N, D, 5, N / 5, "seed 0, test fraction 0.2",
                 List.of(bins(List.of(curve), interval), fifteen(List.of(curve)), kde(List.of(curve)), kkr(), failed()),
                 "bins", List.of());
+    }
+
+    /**
+     * A top-label report whose recommended estimator is a binning with its per-bin table, and
+     * whose other estimator's curve strays outside [0, 1].
+     *
+     * @param counts the test samples of each of the equal-width bins over [0, 1]
+     */
+    static CalibrationReport topLabelBinned(int... counts) {
+        int m = counts.length;
+        List<BinTable.Bin> bins = new ArrayList<>();
+        for (int b = 0; b < m; b++) {
+            double lower = b / (double) m;
+            double upper = (b + 1) / (double) m;
+            double confidence = (lower + upper) / 2;
+            bins.add(new BinTable.Bin(lower, upper, counts[b], counts[b] == 0 ? Double.NaN : confidence,
+                    counts[b] == 0 ? Double.NaN : Math.min(1, confidence * 1.1 - 0.08)));
+        }
+        EstimatorResult binned = new EstimatorResult("bins", "test", 0.5,
+                List.of(point(Map.of("bins", (double) m), 4.93, 0.07, 0.07, null)), 0, null,
+                new EstimateInterval(0.061, 0.083, 0.95, 1000, 7, 0.0012, 0.0009), List.of(), null, List.of(),
+                List.of(new BinTable("top-label", bins)));
+        CalibrationCurve wild = gridCurve("top-label", z -> 1.6 * z - 0.35);
+        return new CalibrationReport(Notion.TOP_LABEL, N, D, 5, N / 5, "seed 0, test fraction 0.2",
+                List.of(binned, kde(List.of(wild))), "bins", List.of());
     }
 
     /** A class-wise report with d curves. */

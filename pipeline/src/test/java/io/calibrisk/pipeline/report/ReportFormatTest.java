@@ -40,7 +40,7 @@ class ReportFormatTest {
         GridPointResult ten = new GridPointResult(Map.of("bins", 10.0), 0.5, 0.25, 0.125,
                 List.of(new FoldResult(1, 0, Map.of()), new FoldResult(0, 0, Map.of())), "rounding decides it");
         EstimatorResult bins = new EstimatorResult("bins", "binning.jar", 1.5, List.of(five, ten), 0, null,
-                new EstimateInterval(0.04, 0.06, 0.95, 1000, 0), List.of());
+                new EstimateInterval(0.04, 0.06, 0.95, 1000, 0, 0.001, 0.0005), List.of());
         EstimatorResult kde = EstimatorResult.failed("kde", "kernel.jar", 0.25, "fold 1: \"NaN\", at z = 0.5");
         return new CalibrationReport(Notion.TOP_LABEL, 100, 3, 2, 20, "seed 0, test fraction 0.2", List.of(bins, kde),
                 "bins", List.of("one class only"));
@@ -58,6 +58,17 @@ class ReportFormatTest {
                   "split": "seed 0, test fraction 0.2",
                   "search": "grid",
                   "recommended": "bins",
+                  "answer": "top-label CE = 0.125 [0.040, 0.060] (95%; √ of the squared L2 error) by bins, lowest validation risk",
+                  "withinNoise": {
+                    "rule": "tied: |paired fold-risk difference| < 12.71 SE (not significant at 5%) from the recommended estimator",
+                    "best": "bins",
+                    "tied": [],
+                    "estimateSpan": {
+                      "lower": 0.125,
+                      "upper": 0.125
+                    }
+                  },
+                  "warnings": [],
                   "notes": [
                     "one class only"
                   ],
@@ -80,7 +91,10 @@ class ReportFormatTest {
                           "lower": 0.04,
                           "upper": 0.06,
                           "level": 0.95,
-                          "resamples": 1000
+                          "resamples": 1000,
+                          "method": "test-split bootstrap plus the fold models' jackknife variance",
+                          "testStdError": 0.001,
+                          "foldStdError": 5.0E-4
                         }
                       },
                       "grid": [
@@ -193,12 +207,17 @@ class ReportFormatTest {
         String nl = System.lineSeparator();
         String expected = String.join(nl,
                 "top-label calibration: n = 100, d = 3; 2 folds, 20 test samples (seed 0, test fraction 0.2)",
-                "   estimator  sqrt(risk)x100 ± SE        CE estimate [95% CI]  hyperparameters  seconds",
-                "*  bins          25.0000 ± 0.0150  0.12500 [0.04000, 0.06000]  bins=5              1.50",
-                "   kde                     failed                           -  -                   0.25",
-                "* recommended: the lowest validation risk (bins)",
+                "   estimator  sqrt(risk)x100 ± SE  vs * (paired)                 CE [95% CI]  hyperparameters  seconds",
+                "*  bins          25.0000 ± 0.0150  best           0.12500 [0.04000, 0.06000]  bins=5              1.50",
+                "   kde                     failed  -                                       -  -                   0.25",
+                "sqrt(risk)x100 ± SE: √(validation risk)×100 ± its SE over folds, lower is better; * recommended "
+                        + "(lowest risk); tied: paired risk difference from * under 12.71 SE (not significant at 5%)",
+                "CE: √ of the estimated squared L2 calibration error on the test split (not the L1 ECE); 95% CI: "
+                        + "test-split bootstrap + fold-model jackknife; (edge): chosen at an edge of its grid",
                 "failed: kde: fold 1: \"NaN\", at z = 0.5",
-                "note: one class only", "");
+                "note: one class only",
+                "top-label CE = 0.125 [0.040, 0.060] (95%; √ of the squared L2 error) by bins, lowest validation risk",
+                "");
         assertEquals(expected, ReportFormat.TABLE.render(report(0.0625, 0.015625), true));
         String withoutSeconds = ReportFormat.TABLE.render(report(0.0625, 0.015625), false);
         assertTrue(withoutSeconds.contains("  bins=5" + nl), withoutSeconds);
@@ -212,8 +231,12 @@ class ReportFormatTest {
         String table = Comparison.render(models, ReportFormat.TABLE, true);
         assertTrue(table.startsWith("top-label calibration of 2 models; 2 folds (seed 0, test fraction 0.2)"), table);
         assertTrue(table.contains("bins       25.0000 ± 0.0150 *  50.0000 ± 0.0075 *"), table);
-        assertTrue(table.contains("CE estimate [95% bootstrap interval]"), table);
+        assertTrue(table.contains("CE (√ of the squared L2 error) [95% CI]"), table);
         assertTrue(table.contains("failed: small: kde: fold 1"), table);
+        assertTrue(table.contains("small     bins         0.04000 [0.04000, 0.06000]             0  [0.04, 0.04]"),
+                table);
+        assertTrue(table.endsWith("small: top-label CE = 0.040 [0.040, 0.060] (95%; √ of the squared L2 error) by "
+                + "bins, lowest validation risk" + System.lineSeparator()), table);
 
         JsonNode json = read(Comparison.render(models, ReportFormat.JSON, false));
         assertEquals("top-label", json.get("notion").textValue());

@@ -144,6 +144,17 @@ public final class ToyBins implements EstimatorProvider {
             return Optional.of(Points.of(out.length, 1, out));
         }
 
+        /** The inner edges {@code (b + 1)/M} of {@link ReferenceBinning#bin}, so that reports tabulate these bins. */
+        @Override
+        public Optional<double[]> binEdges() {
+            double step = 1.0 / gaps.length;
+            double[] inner = new double[gaps.length - 1];
+            for (int b = 0; b < inner.length; b++) {
+                inner[b] = (b + 1) * step;
+            }
+            return Optional.of(inner);
+        }
+
         @Override
         public Map<String, Double> diagnostics() {
             return Map.of("bins", (double) gaps.length);
