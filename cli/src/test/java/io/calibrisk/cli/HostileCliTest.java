@@ -1,5 +1,6 @@
 package io.calibrisk.cli;
 
+import io.calibrisk.api.CalibriskPlugin;
 import io.calibrisk.pipeline.io.Npy;
 import io.calibrisk.testsupport.HostilePlugins;
 import io.calibrisk.testsupport.HostilePlugins.Hook;
@@ -241,7 +242,7 @@ class HostileCliTest {
         Files.writeString(plugins.resolve("\u001b[31mevil.jar"), "not a jar");
         CliTest.Result list = run("--plugins", plugins.toString(), "list");
         assertEquals(0, list.status(), list.err());
-        assertTrue(list.out().contains("  loud 1.0\\x0d\\x1b[2K (SPI 1.0)"), list.out());
+        assertTrue(list.out().contains("  loud 1.0\\x0d\\x1b[2K (SPI " + CalibriskPlugin.SPI_VERSION + ")"), list.out());
         assertTrue(list.out().contains("  loud - \\x1b[5mblinking\\x07 \\u202eevil"), list.out());
         assertTrue(list.out().contains("\\x1b[31mevil.jar skipped: not a jar (zip) file"), list.out());
         assertVisible(list);
