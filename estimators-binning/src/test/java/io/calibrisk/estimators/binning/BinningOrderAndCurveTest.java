@@ -88,6 +88,18 @@ class BinningOrderAndCurveTest {
                 Points.of(4, 1, new double[] {0.05, 0.62, 0.63, 1.0})), 1e-15);
     }
 
+    /** The inner edges a report's per-bin table uses: the median for two equal-mass bins, M − 1 equal steps otherwise. */
+    @Test
+    void binEdgesAreTheInnerEdgesOfTheFittedBinning() {
+        double[] z = {0.3, 0.95, 0.1, 0.8, 0.6, 0.2, 0.9, 0.5, 0.65, 0.7};
+        double[] t = {0, 1, 0, 0, 0, 0, 1, 1, 1, 1};
+        CalibrationSet training = new CalibrationSet(Points.of(10, 1, z), Points.of(10, 1, t));
+        assertArrayEquals(new double[] {0.625}, fit(new EqualMassBins(), Notion.TOP_LABEL, training, 2).binEdges()
+                .orElseThrow(), 1e-15);
+        assertArrayEquals(new double[] {0.25, 0.5, 0.75}, fit(new EqualWidthBins(), Notion.TOP_LABEL, training, 4)
+                .binEdges().orElseThrow(), 1e-15);
+    }
+
     @Test
     void theCalibrationCurveIsZMinusTheGap() {
         Seeds.qt(60).forAll(Generators.datasets(2, 120, 2, 5), integers().between(1, 40)).checkAssert((data, bins) -> {
