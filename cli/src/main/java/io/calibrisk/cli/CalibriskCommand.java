@@ -5,9 +5,7 @@ import io.calibrisk.api.CalibriskException;
 import io.calibrisk.api.EstimationException;
 import io.calibrisk.pipeline.Failures;
 import io.calibrisk.pipeline.Untrusted;
-import io.calibrisk.pipeline.discovery.PluginDiscovery;
-import io.calibrisk.pipeline.discovery.PluginFolders;
-import io.calibrisk.pipeline.discovery.Plugins;
+import io.calibrisk.pipeline.discovery.PluginPath;
 import io.calibrisk.pipeline.io.OutputFiles;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,8 +22,6 @@ import java.nio.file.FileSystemException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
-import java.util.HashSet;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -77,7 +73,7 @@ public final class CalibriskCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    private Plugins plugins;
+    private PluginPath pluginPath;
 
     @Override
     public void run() {
@@ -85,45 +81,14 @@ public final class CalibriskCommand implements Runnable {
     }
 
     /**
-     * The plugins of this command, discovered once: the installation's {@code plugins/} folder,
-     * every {@code --plugins} folder, and calibrisk's own.
-     *
-     * @return what discovery found, with a line for every jar that could not be opened first among the skipped
+     * @return the plugin folders of this command: the installation's {@code plugins/} folder
+     *     and every {@code --plugins} folder, discovered once
      */
-    Plugins plugins() {
-        if (plugins == null) {
-            PluginFolders folders = PluginPath.folders(pluginFolders);
-            plugins = PluginDiscovery.discover(folders.loader()).withSkipped(folders.skipped());
+    PluginPath pluginPath() {
+        if (pluginPath == null) {
+            pluginPath = new PluginPath(pluginFolders);
         }
-        return plugins;
-    }
-
-    /**
-     * The plugins of a repeated run: the folders its report records, then this command's.
-     *
-     * @param recorded the plugin folders of the recorded run
-     * @return what discovery found in both (a folder named twice is searched once)
-     */
-    Plugins plugins(List<Path> recorded) {
-        List<Path> all = new ArrayList<>();
-        Set<Path> seen = new HashSet<>();
-        for (Path folder : recorded) {
-            if (seen.add(folder.toAbsolutePath().normalize())) {
-                all.add(folder);
-            }
-        }
-        boolean extra = false;
-        for (Path folder : pluginFolders) {
-            if (seen.add(folder.toAbsolutePath().normalize())) {
-                all.add(folder);
-                extra = true;
-            }
-        }
-        if (!extra && all.size() == pluginFolders.size()) {
-            return plugins();
-        }
-        PluginFolders folders = PluginPath.folders(all);
-        return PluginDiscovery.discover(folders.loader()).withSkipped(folders.skipped());
+        return pluginPath;
     }
 
     /**

@@ -1,8 +1,7 @@
 package io.calibrisk.cli;
 
-import io.calibrisk.api.InvalidInputException;
-import io.calibrisk.pipeline.io.InputFiles;
 import io.calibrisk.pipeline.io.LabelledPredictions;
+import io.calibrisk.pipeline.io.ModelFiles;
 import io.calibrisk.pipeline.io.Scores;
 import io.calibrisk.pipeline.report.Comparison;
 import io.calibrisk.pipeline.Calibrisk;
@@ -19,16 +18,10 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
-import java.util.Set;
 import java.util.concurrent.Callable;
-import java.util.function.Supplier;
-import java.util.stream.Stream;
 
 /** {@code calibrisk compare}: several models' predictions, one table. */
 @Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
@@ -68,10 +61,6 @@ final class CompareCommand implements Callable<Integer> {
     @Mixin
     OutputOptions out;
 
-    /** A model to evaluate: its column name, where it came from, and how to read it. */
-    private record Model(String name, String source, Supplier<LabelledPredictions> reader) {
-    }
-
     @Override
     public Integer call() throws IOException {
         out.format();
@@ -83,37 +72,27 @@ final class CompareCommand implements Callable<Integer> {
         if (paths.isEmpty()) {
             throw new CommandLine.ParameterException(spec.commandLine(), "give at least one MODEL, or --from a report");
         }
-        List<Model> models = new ArrayList<>();
+        List<ModelFiles.Model> found = new ArrayList<>();
         for (Path path : paths) {
-            resolve(path, true, models);
-        }
-        if (models.isEmpty()) {
-            throw new InvalidInputException(paths + ": no predictions found (.npz, .csv, probs.npy with labels.npy, "
-                    + "or .npy with --labels)");
-        }
-        Set<String> names = new HashSet<>();
-        for (Model m : models) {
-            if (!names.add(m.name())) {
-                throw new InvalidInputException(m.source() + ": a second model named '" + m.name()
-                        + "'; rename one of the files or folders");
+            if (labels == null && ModelFiles.isNpyFile(path)) {
+                throw new CommandLine.ParameterException(spec.commandLine(), path
+                        + ": an .npy file of probabilities needs --labels FILE.npy");
             }
+            ModelFiles.find(path, labels, logits, found);
         }
+        List<ModelFiles.Model> models = ModelFiles.checked(paths, found);
         // Every model is read and checked before any is evaluated, so bad input fails fast.
         List<LabelledPredictions> data = new ArrayList<>();
-        for (Model m : models) {
+        for (ModelFiles.Model m : models) {
             data.add(m.reader().get());
         }
-        Plugins plugins = root.plugins();
+        Plugins plugins = root.pluginPath().plugins();
         List<Comparison.Model> results = new ArrayList<>();
         for (int i = 0; i < models.size(); i++) {
-            Model m = models.get(i);
+            ModelFiles.Model m = models.get(i);
             Calibrisk calibrisk = run.builder(plugins, null).build();
-            try (ProgressDisplay progress = ProgressDisplay.create(run.quiet, spec.commandLine().getErr(), m.name())) {
-                results.add(new Comparison.Model(m.name(), m.source(),
-                        calibrisk.evaluate(data.get(i).predictions(), data.get(i).labels(), progress)
-                                .withInputs(Provenance.Inputs.of(data.get(i), Scores.of(logits), null,
-                                        root.pluginFolders))));
-            }
+            results.add(new Comparison.Model(m.name(), m.source(), run.evaluate(calibrisk, data.get(i), m.name())
+                    .withInputs(Provenance.Inputs.of(data.get(i), Scores.of(logits), null, root.pluginFolders))));
         }
         out.write(Comparison.render(results, out.format(), !out.noTimings), spec.commandLine().getOut());
         return 0;
@@ -121,13 +100,8 @@ final class CompareCommand implements Callable<Integer> {
 
     /** {@code --from}: every model's recorded run again. */
     private Integer rerun() throws IOException {
-        List<String> replayed = REPLAYED_OPTIONS.stream()
-                .filter(option -> spec.commandLine().getParseResult().hasMatchedOption(option)).toList();
-        if (!paths.isEmpty() || !replayed.isEmpty()) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--from repeats the recorded comparison with "
-                    + "its own models and options; leave out " + (paths.isEmpty() ? "" : "the MODELs")
-                    + (!paths.isEmpty() && !replayed.isEmpty() ? ", " : "") + String.join(", ", replayed));
-        }
+        run.refuseReplayed("comparison with its own models and options", REPLAYED_OPTIONS,
+                paths.isEmpty() ? List.of() : List.of("the MODELs"));
         List<Rerun.Model> runs = Rerun.readComparison(from);
         List<LabelledPredictions> data = new ArrayList<>();
         for (Rerun.Model model : runs) {
@@ -136,72 +110,12 @@ final class CompareCommand implements Callable<Integer> {
         List<Comparison.Model> results = new ArrayList<>();
         for (int i = 0; i < runs.size(); i++) {
             Rerun rerun = runs.get(i).run();
-            Calibrisk.Builder builder = rerun.builder(data.get(i).predictions().size())
-                    .plugins(root.plugins(rerun.pluginFolders()));
-            if (spec.commandLine().getParseResult().hasMatchedOption("--threads")) {
-                builder.threads(run.threads);
-            }
-            Calibrisk calibrisk = builder.build();
-            for (String difference : rerun.differences(calibrisk.plugins())) {
-                spec.commandLine().getErr().println("calibrisk: warning: " + difference + "; results may differ");
-            }
+            Calibrisk calibrisk = run.rerun(rerun, data.get(i).predictions().size(), root.pluginPath(), false);
             String name = runs.get(i).name();
-            try (ProgressDisplay progress = ProgressDisplay.create(run.quiet, spec.commandLine().getErr(), name)) {
-                results.add(new Comparison.Model(name, runs.get(i).source(), calibrisk.evaluate(data.get(i).predictions(),
-                        data.get(i).labels(), progress).withInputs(rerun.inputs(data.get(i)))));
-            }
+            results.add(new Comparison.Model(name, runs.get(i).source(), run.evaluate(calibrisk, data.get(i), name)
+                    .withInputs(rerun.inputs(data.get(i)))));
         }
         out.write(Comparison.render(results, out.format(), !out.noTimings), spec.commandLine().getOut());
         return 0;
-    }
-
-    private void resolve(Path path, boolean named, List<Model> models) throws IOException {
-        String file = path.getFileName() == null ? path.toString() : path.getFileName().toString();
-        String lower = file.toLowerCase(Locale.ROOT);
-        if (Files.isDirectory(path)) {
-            Path probs = Files.exists(path.resolve("probs.npy")) ? path.resolve("probs.npy") : path.resolve("logits.npy");
-            Path folderLabels = path.resolve("labels.npy");
-            if (Files.exists(probs) && Files.exists(folderLabels)) {
-                Scores scores = Scores.of(probs.getFileName().toString().equals("logits.npy") || logits);
-                models.add(new Model(file, path.toString(), () -> InputFiles.readNpy(probs, folderLabels, scores)));
-                return;
-            }
-            if (!named) {
-                return;
-            }
-            List<Path> entries;
-            try (Stream<Path> list = Files.list(path)) {
-                entries = list.sorted().toList();
-            }
-            for (Path entry : entries) {
-                resolve(entry, false, models);
-            }
-            return;
-        }
-        if (!Files.exists(path)) {
-            throw new InvalidInputException(path + ": no such file or folder");
-        }
-        if (lower.endsWith(".npz") || lower.endsWith(".csv")) {
-            models.add(new Model(stem(file), path.toString(), () -> InputFiles.read(path, Scores.of(logits))));
-        } else if (lower.endsWith(".npy")) {
-            if (labels != null && path.toAbsolutePath().equals(labels.toAbsolutePath())) {
-                return;
-            }
-            if (labels == null) {
-                if (named) {
-                    throw new CommandLine.ParameterException(spec.commandLine(), path
-                            + ": an .npy file of probabilities needs --labels FILE.npy");
-                }
-                return;
-            }
-            models.add(new Model(stem(file), path.toString(), () -> InputFiles.readNpy(path, labels, Scores.of(logits))));
-        } else if (named) {
-            throw new InvalidInputException(path + ": not a model (expected .npz, .csv, .npy or a folder)");
-        }
-    }
-
-    private static String stem(String file) {
-        int dot = file.lastIndexOf('.');
-        return dot > 0 ? file.substring(0, dot) : file;
     }
 }

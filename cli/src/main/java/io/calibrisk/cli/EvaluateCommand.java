@@ -7,6 +7,7 @@ import io.calibrisk.pipeline.simulation.DirichletSimulation;
 import io.calibrisk.pipeline.simulation.SimulatedData;
 import io.calibrisk.pipeline.io.InputFiles;
 import io.calibrisk.pipeline.io.LabelledPredictions;
+import io.calibrisk.pipeline.io.OutputFiles;
 import io.calibrisk.pipeline.io.Scores;
 import io.calibrisk.pipeline.plot.ReliabilityDiagram;
 import io.calibrisk.pipeline.Calibrisk;
@@ -24,7 +25,6 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -102,7 +102,7 @@ final class EvaluateCommand implements Callable<Integer> {
         }
         LabelledPredictions data = readInput();
         Split split = splitFile == null ? null : InputFiles.readSplit(splitFile, data.predictions().size());
-        Calibrisk calibrisk = run.builder(root.plugins(), split).curves(plot != null).build();
+        Calibrisk calibrisk = run.builder(root.pluginPath().plugins(), split).curves(plot != null).build();
         Provenance.Inputs inputs = example ? Provenance.Inputs.example(root.pluginFolders)
                 : Provenance.Inputs.of(data, Scores.of(logits), split == null ? null
                         : InputFiles.describeSplit(splitFile, split.size()), root.pluginFolders);
@@ -116,12 +116,9 @@ final class EvaluateCommand implements Callable<Integer> {
             throw InvalidSettingException.of("--plot-estimator", plotEstimator, "is not among the estimators of this run "
                     + calibrisk.estimators());
         }
-        CalibrationReport report;
-        try (ProgressDisplay progress = ProgressDisplay.create(run.quiet, spec.commandLine().getErr(), "")) {
-            report = calibrisk.evaluate(data.predictions(), data.labels(), progress).withInputs(inputs);
-        }
+        CalibrationReport report = run.evaluate(calibrisk, data, "").withInputs(inputs);
         if (plot != null) {
-            OutputOptions.written(plot, () -> ReliabilityDiagram.write(report, plotEstimator, data.predictions(), data.labels(),
+            OutputFiles.written(plot, () -> ReliabilityDiagram.write(report, plotEstimator, data.predictions(), data.labels(),
                     plot, out.force));
         }
         out.write(out.format().render(report, !out.noTimings), spec.commandLine().getOut());
@@ -129,24 +126,10 @@ final class EvaluateCommand implements Callable<Integer> {
 
     /** {@code --from}: the recorded run again, with only this command's output options. */
     private Integer rerun() throws IOException {
-        List<String> replayed = REPLAYED_OPTIONS.stream()
-                .filter(option -> spec.commandLine().getParseResult().hasMatchedOption(option)).toList();
-        if (!replayed.isEmpty()) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--from repeats the recorded run with its own "
-                    + "input and options; leave out " + String.join(", ", replayed));
-        }
+        run.refuseReplayed("run with its own input and options", REPLAYED_OPTIONS, List.of());
         Rerun rerun = Rerun.read(from);
         LabelledPredictions data = rerun.readInput();
-        Calibrisk.Builder builder = rerun.builder(data.predictions().size()).plugins(root.plugins(rerun.pluginFolders()))
-                .curves(plot != null);
-        if (spec.commandLine().getParseResult().hasMatchedOption("--threads")) {
-            builder.threads(run.threads);
-        }
-        Calibrisk calibrisk = builder.build();
-        for (String difference : rerun.differences(calibrisk.plugins())) {
-            spec.commandLine().getErr().println("calibrisk: warning: " + difference + "; results may differ");
-        }
-        write(calibrisk, data, rerun.inputs(data));
+        write(run.rerun(rerun, data.predictions().size(), root.pluginPath(), plot != null), data, rerun.inputs(data));
         return 0;
     }
 

@@ -40,7 +40,7 @@ final class ListCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Plugins plugins = root.plugins();
+        Plugins plugins = root.pluginPath().plugins();
         PrintWriter out = spec.commandLine().getOut();
         out.println("Plugins (" + plugins.plugins().size() + "):");
         for (PluginInfo plugin : plugins.plugins().stream().sorted(Comparator.comparing(PluginInfo::name)).toList()) {

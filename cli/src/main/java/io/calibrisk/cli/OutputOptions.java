@@ -9,10 +9,7 @@ import picocli.CommandLine.Option;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Path;
-import java.util.HashSet;
-import java.util.Set;
 
 /** Where and how a report is written, shared by {@code evaluate} and {@code compare}. */
 final class OutputOptions {
@@ -46,45 +43,7 @@ final class OutputOptions {
      * @throws InvalidInputException naming the file and the problem
      */
     void checkWritable(Path... files) {
-        Set<Path> seen = new HashSet<>();
-        for (Path file : files) {
-            if (file == null) {
-                continue;
-            }
-            if (!seen.add(file.toAbsolutePath().normalize())) {
-                throw new InvalidInputException(file + ": named for two outputs; give each output its own file");
-            }
-            OutputFiles.check(file, force);
-        }
-    }
-
-    /** Writes one output file. */
-    @FunctionalInterface
-    interface Writing {
-        /**
-         * @throws IOException if writing fails
-         */
-        void run() throws IOException;
-    }
-
-    /**
-     * Writes an output file, saying which file failed and why in one line: a refusal at the
-     * moment of the move (the file was created meanwhile, or is no longer a regular file) is
-     * bad input (exit status 2), any other failure to write is status 1.
-     *
-     * @param file    the file
-     * @param writing what writes it
-     * @throws InvalidInputException if the file exists and may not be replaced
-     * @throws IOException           naming the file, if writing fails
-     */
-    static void written(Path file, Writing writing) throws IOException {
-        try {
-            writing.run();
-        } catch (FileAlreadyExistsException e) {
-            throw new InvalidInputException(e.getMessage());
-        } catch (IOException e) {
-            throw new IOException(file + ": cannot write: " + OutputFiles.describe(e), e);
-        }
+        OutputFiles.checkAll(force, files);
     }
 
     /**
@@ -94,28 +53,13 @@ final class OutputOptions {
      */
     void write(String text, PrintWriter out) throws IOException {
         // A table is read on a terminal: what a plugin or a file put into it is shown, not obeyed.
-        String shown = format() == ReportFormat.TABLE ? escapeLines(text) : text;
+        String shown = format() == ReportFormat.TABLE ? Untrusted.escapeLines(text) : text;
         if (output == null) {
             out.print(shown);
             out.flush();
         } else {
-            written(output, () -> OutputFiles.write(output, force,
+            OutputFiles.written(output, () -> OutputFiles.write(output, force,
                     stream -> stream.write(shown.getBytes(StandardCharsets.UTF_8))));
         }
-    }
-
-    /** Escapes every line of a text, keeping its line breaks. */
-    private static String escapeLines(String text) {
-        StringBuilder out = new StringBuilder(text.length());
-        int start = 0;
-        while (start < text.length()) {
-            int end = text.indexOf('\n', start);
-            int next = end < 0 ? text.length() : end + 1;
-            int stop = end < 0 ? text.length() : end > start && text.charAt(end - 1) == '\r' ? end - 1 : end;
-            out.append(Untrusted.escape(text.substring(start, stop), Integer.MAX_VALUE))
-                    .append(text, stop, next);
-            start = next;
-        }
-        return out.toString();
     }
 }

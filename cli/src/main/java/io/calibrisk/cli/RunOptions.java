@@ -4,9 +4,16 @@ import io.calibrisk.api.InvalidSettingException;
 import io.calibrisk.api.data.Notion;
 import io.calibrisk.pipeline.data.Split;
 import io.calibrisk.pipeline.Calibrisk;
+import io.calibrisk.pipeline.Rerun;
+import io.calibrisk.pipeline.discovery.PluginPath;
 import io.calibrisk.pipeline.discovery.Plugins;
 import io.calibrisk.pipeline.evaluation.EvaluationSettings;
+import io.calibrisk.pipeline.io.LabelledPredictions;
+import io.calibrisk.pipeline.report.CalibrationReport;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -15,7 +22,10 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** The options of a pipeline run, shared by {@code evaluate} and {@code compare}. */
+/**
+ * The options of a pipeline run, shared by {@code evaluate} and {@code compare}, and what both
+ * do with them: evaluate with a progress display, and repeat a recorded run ({@code --from}).
+ */
 final class RunOptions {
     /** One term of a duration: an amount and its unit. */
     private static final Pattern DURATION_PART = Pattern.compile("(\\d{1,12})\\s*(ms|min|s|m|h|d)");
@@ -65,6 +75,9 @@ final class RunOptions {
 
     @Option(names = {"-q", "--quiet"}, description = "No progress bar or progress lines.")
     boolean quiet;
+
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec command;
 
     /** @return the notion, validated */
     Notion notion() {
@@ -160,6 +173,63 @@ final class RunOptions {
             builder.setting(a.estimator(), a.key(), a.value());
         }
         return builder;
+    }
+
+    /**
+     * Evaluates, showing the progress on standard error (nothing with --quiet).
+     *
+     * @param calibrisk the configured instance
+     * @param data      the input
+     * @param prefix    what the run is about (a model's name), or empty
+     * @return the report, without its inputs
+     */
+    CalibrationReport evaluate(Calibrisk calibrisk, LabelledPredictions data, String prefix) {
+        try (ProgressDisplay progress = ProgressDisplay.create(quiet, command.commandLine().getErr(), prefix)) {
+            return calibrisk.evaluate(data.predictions(), data.labels(), progress);
+        }
+    }
+
+    /**
+     * Refuses, with {@code --from}, what the report records: the report repeats its own input
+     * and options.
+     *
+     * @param what     the recorded run's description, e.g. {@code run with its own input and options}
+     * @param replayed the options the report records
+     * @param given    what else was given that the report records (e.g. the MODELs), or empty
+     * @throws CommandLine.ParameterException naming every such option given
+     */
+    void refuseReplayed(String what, List<String> replayed, List<String> given) {
+        List<String> refused = new ArrayList<>(given);
+        replayed.stream().filter(option -> command.commandLine().getParseResult().hasMatchedOption(option))
+                .forEach(refused::add);
+        if (!refused.isEmpty()) {
+            throw new CommandLine.ParameterException(command.commandLine(), "--from repeats the recorded " + what
+                    + "; leave out " + String.join(", ", refused));
+        }
+    }
+
+    /**
+     * The instance of a repeated run ({@code --from}): the recorded options and settings, the
+     * plugins of the recorded folders and of this command's, and {@code --threads} when given
+     * here; a warning on standard error for every difference that could change the results.
+     *
+     * @param rerun   the recorded run
+     * @param samples the number of samples of its input
+     * @param plugins the plugin folders of this command
+     * @param curves  whether to compute calibration curves (for a plot)
+     * @return the configured instance
+     */
+    Calibrisk rerun(Rerun rerun, int samples, PluginPath plugins, boolean curves) {
+        Calibrisk.Builder builder = rerun.builder(samples).plugins(plugins.plugins(rerun.pluginFolders()))
+                .curves(curves);
+        if (command.commandLine().getParseResult().hasMatchedOption("--threads")) {
+            builder.threads(threads);
+        }
+        Calibrisk calibrisk = builder.build();
+        for (String difference : rerun.differences(calibrisk.plugins())) {
+            command.commandLine().getErr().println("calibrisk: warning: " + difference + "; results may differ");
+        }
+        return calibrisk;
     }
 
     private static double[] parseValues(String option, String text) {

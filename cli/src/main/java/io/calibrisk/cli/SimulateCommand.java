@@ -68,6 +68,6 @@ final class SimulateCommand implements Callable<Integer> {
     }
 
     private void write(Path file, OutputFiles.Content content) throws IOException {
-        OutputOptions.written(file, () -> OutputFiles.write(file, force, content));
+        OutputFiles.written(file, () -> OutputFiles.write(file, force, content));
     }
 }

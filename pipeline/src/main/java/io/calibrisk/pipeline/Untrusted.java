@@ -58,6 +58,26 @@ public final class Untrusted {
     }
 
     /**
+     * Escapes every line of a text (a table a plugin or a file put words into), keeping its
+     * line breaks ({@code \n} or {@code \r\n}) and every character of each line, however long.
+     *
+     * @param text a text of lines
+     * @return the text, each line escaped
+     */
+    public static String escapeLines(String text) {
+        StringBuilder out = new StringBuilder(text.length());
+        int start = 0;
+        while (start < text.length()) {
+            int end = text.indexOf('\n', start);
+            int next = end < 0 ? text.length() : end + 1;
+            int stop = end < 0 ? text.length() : end > start && text.charAt(end - 1) == '\r' ? end - 1 : end;
+            out.append(escape(text.substring(start, stop), Integer.MAX_VALUE)).append(text, stop, next);
+            start = next;
+        }
+        return out.toString();
+    }
+
+    /**
      * @param bytes bytes from outside calibrisk, e.g. a file header, read as UTF-8
      * @param limit the most characters to show, each invalid byte counting as one
      * @return the text, escaped, every byte that is not part of valid UTF-8 shown as {@code \xHH}

@@ -32,6 +32,16 @@ class HostileTextTest {
         assertEquals("null", Untrusted.escape(null));
     }
 
+    /** A table's lines are escaped one by one: its line breaks stay, a CR inside a line does not, and no line is cut. */
+    @Test
+    void linesKeepTheirBreaksAndTheirLength() {
+        String wide = "x".repeat(Untrusted.DEFAULT_LIMIT + 5);
+        assertEquals("a\\x1b[31m\r\nb\\x0dc\n" + wide + "\nlast",
+                Untrusted.escapeLines("a\u001b[31m\r\nb\rc\n" + wide + "\nlast"));
+        assertEquals("", Untrusted.escapeLines(""));
+        assertEquals("\n\n", Untrusted.escapeLines("\n\n"));
+    }
+
     @Test
     void escapingTwiceChangesNothing() {
         String once = Untrusted.escape("a\u001bb\rc\u202e");

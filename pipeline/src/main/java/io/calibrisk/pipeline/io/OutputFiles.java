@@ -17,6 +17,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.security.SecureRandom;
+import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -55,7 +56,56 @@ public final class OutputFiles {
     private static final Set<Path> PENDING = ConcurrentHashMap.newKeySet();
     private static volatile boolean hooked;
 
+    /** Writes one output file, by any of the writers that go through {@link OutputFiles}. */
+    @FunctionalInterface
+    public interface Writing {
+        /**
+         * @throws IOException if writing fails
+         */
+        void run() throws IOException;
+    }
+
     private OutputFiles() {
+    }
+
+    /**
+     * {@link #check} for every output of a run, and that no two of them name one file.
+     *
+     * @param replace whether existing regular files may be replaced ({@code --force})
+     * @param targets the files the run will write (nulls ignored)
+     * @throws InvalidInputException naming the file and the problem
+     */
+    public static void checkAll(boolean replace, Path... targets) {
+        Set<Path> seen = new HashSet<>();
+        for (Path target : targets) {
+            if (target == null) {
+                continue;
+            }
+            if (!seen.add(target.toAbsolutePath().normalize())) {
+                throw new InvalidInputException(target + ": named for two outputs; give each output its own file");
+            }
+            check(target, replace);
+        }
+    }
+
+    /**
+     * Writes an output file, saying which file failed and why in one line: a refusal at the
+     * moment of the move (the file was created meanwhile, or is no longer a regular file) is
+     * bad input, any other failure to write an {@link IOException} that names the file.
+     *
+     * @param target  the file
+     * @param writing what writes it
+     * @throws InvalidInputException if the file exists and may not be replaced
+     * @throws IOException           naming the file, if writing fails
+     */
+    public static void written(Path target, Writing writing) throws IOException {
+        try {
+            writing.run();
+        } catch (FileAlreadyExistsException e) {
+            throw new InvalidInputException(e.getMessage());
+        } catch (IOException e) {
+            throw new IOException(target + ": cannot write: " + describe(e), e);
+        }
     }
 
     /**

@@ -120,6 +120,34 @@ class HostileOutputTest {
         assertEquals("mine", Files.readString(target));
     }
 
+    /** The same refusal through {@link OutputFiles#written}: bad input, in one line that names the file. */
+    @Test
+    void aRefusalAtTheMoveIsBadInputAndAnyOtherFailureNamesTheFile() throws IOException {
+        Path target = folder.resolve("report.json");
+        Files.writeString(target, "theirs");
+        InvalidInputException refused = assertThrows(InvalidInputException.class,
+                () -> OutputFiles.written(target, () -> OutputFiles.write(target, false, text("mine"))));
+        assertTrue(refused.getMessage().startsWith(target + ": "), refused.getMessage());
+        assertEquals("theirs", Files.readString(target));
+        IOException failed = assertThrows(IOException.class, () -> OutputFiles.written(target, () -> {
+            throw new IOException("No space left on device");
+        }));
+        assertEquals(target + ": cannot write: No space left on device", failed.getMessage());
+        OutputFiles.written(target, () -> OutputFiles.write(target, true, text("mine")));
+        assertEquals("mine", Files.readString(target));
+    }
+
+    /** Two outputs of one run (a report and a plot) that name one file, however spelled, fail before any work. */
+    @Test
+    void twoOutputsNamingOneFileAreRefused() {
+        Path report = folder.resolve("report.json");
+        Path again = folder.resolve(".").resolve("report.json");
+        InvalidInputException e = assertThrows(InvalidInputException.class,
+                () -> OutputFiles.checkAll(false, report, null, again));
+        assertEquals(again + ": named for two outputs; give each output its own file", e.getMessage());
+        OutputFiles.checkAll(false, report, null, folder.resolve("plot.svg"));
+    }
+
     /** With --force, the target is checked again at the move: a pipe put in its place meanwhile is not replaced. */
     @Test
     void aTargetSwappedForAPipeDuringTheRunIsNotReplaced() throws Exception {

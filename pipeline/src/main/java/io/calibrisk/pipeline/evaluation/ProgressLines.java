@@ -1,0 +1,169 @@
+package io.calibrisk.pipeline.evaluation;
+
+import io.calibrisk.pipeline.Untrusted;
+
+import java.io.PrintWriter;
+import java.util.Locale;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
+
+/**
+ * The progress of a run as plain lines, for a log, a pipe or a terminal without a progress bar
+ * (what {@code calibrisk} prints on standard error off a terminal): a line every few seconds
+ * with the estimator's fits and its time left, and a heartbeat that names the running estimator
+ * and how long it has run while a long fold completes no step, so that a long fold never looks
+ * like a hang (and a hang names the estimator).
+ *
+ * <pre>{@code
+ * try (ProgressLines progress = ProgressLines.start(new PrintWriter(System.err), "my model")) {
+ *     report = calibrisk.evaluate(predictions, labels, progress);
+ * }
+ * }</pre>
+ */
+public final class ProgressLines implements Progress, AutoCloseable {
+    private static final long LINE_INTERVAL_NANOS = 5_000_000_000L;
+
+    private final PrintWriter out;
+    private final String prefix;
+    private final LongSupplier clock;
+    private ScheduledExecutorService heartbeat;
+    private String current;
+    private long started;
+    private long lastLine;
+    private long completed;
+    private long total;
+
+    /**
+     * Lines without the heartbeat thread: {@link #tick()} is left to the caller.
+     *
+     * @param out    where the lines go
+     * @param prefix what the run is about (e.g. a model's name), or empty
+     * @param clock  nanoseconds, for the time left
+     */
+    public ProgressLines(PrintWriter out, String prefix, LongSupplier clock) {
+        this.out = out;
+        this.prefix = prefix;
+        this.clock = clock;
+    }
+
+    /**
+     * @param out    where the lines go
+     * @param prefix what the run is about (e.g. a model's name), or empty
+     * @return lines on the system clock, with a heartbeat every second on a daemon thread,
+     *     which {@link #close()} stops
+     */
+    public static ProgressLines start(PrintWriter out, String prefix) {
+        ProgressLines lines = new ProgressLines(out, prefix, System::nanoTime);
+        lines.heartbeat = Executors.newSingleThreadScheduledExecutor(task -> {
+            Thread thread = new Thread(task, "calibrisk-progress");
+            thread.setDaemon(true);
+            return thread;
+        });
+        lines.heartbeat.scheduleAtFixedRate(lines::tick, 1, 1, TimeUnit.SECONDS);
+        return lines;
+    }
+
+    /**
+     * @param prefix    what the run is about, or empty
+     * @param estimator the estimator's name
+     * @return the name a line or a progress bar shows: the prefix (escaped), then the estimator
+     */
+    public static String name(String prefix, String estimator) {
+        return prefix.isEmpty() ? estimator : Untrusted.escape(prefix, 80) + ": " + estimator;
+    }
+
+    @Override
+    public synchronized void started(String estimator, int estimatorIndex, int estimators) {
+        begin(name(prefix, estimator));
+    }
+
+    @Override
+    public synchronized void update(Event event) {
+        String name = name(prefix, event.estimator());
+        if (!name.equals(current)) {
+            begin(name);
+        }
+        completed = event.completed();
+        total = event.total();
+        if (clock.getAsLong() - lastLine > LINE_INTERVAL_NANOS || event.completed() == event.total()) {
+            lastLine = clock.getAsLong();
+            out.println(String.format(Locale.ROOT, "%s: %d/%d fits (%s)%s", name, event.completed(), event.total(),
+                    where(event), left(event)));
+            out.flush();
+        }
+    }
+
+    /**
+     * @param event a step
+     * @return where in the search it was, as {@code fold 2, grid point 5} (counted from 1)
+     */
+    public static String where(Event event) {
+        return String.format(Locale.ROOT, "fold %d, grid point %d", event.fold() + 1, event.gridPoint() + 1);
+    }
+
+    /**
+     * The heartbeat: a line when the running estimator has shown nothing for a while. Called
+     * every second by the thread of {@link #start}.
+     */
+    public synchronized void tick() {
+        if (current == null || (total > 0 && completed == total)) {
+            return;
+        }
+        long now = clock.getAsLong();
+        if (now - lastLine < LINE_INTERVAL_NANOS) {
+            return;
+        }
+        lastLine = now;
+        String done = completed == 0 ? "no fit finished yet" : completed + "/" + total + " fits";
+        out.println(current + ": running for " + duration(now - started) + ", " + done);
+        out.flush();
+    }
+
+    private void begin(String name) {
+        current = name;
+        started = clock.getAsLong();
+        lastLine = started;
+        completed = 0;
+        total = 0;
+    }
+
+    /**
+     * @param nanos a time
+     * @return the time as {@code 42 s}, {@code 3 min 05 s} or {@code 2 h 03 min}
+     */
+    public static String duration(long nanos) {
+        long seconds = nanos / 1_000_000_000L;
+        if (seconds < 60) {
+            return seconds + " s";
+        }
+        if (seconds < 3600) {
+            return String.format(Locale.ROOT, "%d min %02d s", seconds / 60, seconds % 60);
+        }
+        return String.format(Locale.ROOT, "%d h %02d min", seconds / 3600, seconds % 3600 / 60);
+    }
+
+    /**
+     * The time left for this estimator, from its fits so far: the elapsed time scaled by the
+     * fits still to come (the first fits of a fold also prepare it, so early figures run high).
+     */
+    private String left(Event event) {
+        if (event.completed() <= 0 || event.completed() >= event.total()) {
+            return "";
+        }
+        double elapsed = (clock.getAsLong() - started) / 1e9;
+        long seconds = Math.round(elapsed * (event.total() - event.completed()) / event.completed());
+        return seconds < 60 ? String.format(Locale.ROOT, ", about %d s left", Math.max(1, seconds))
+                : String.format(Locale.ROOT, ", about %d min %02d s left", seconds / 60, seconds % 60);
+    }
+
+    /** Stops the heartbeat; later ticks print nothing. */
+    @Override
+    public synchronized void close() {
+        if (heartbeat != null) {
+            heartbeat.shutdownNow();
+        }
+        current = null;
+    }
+}

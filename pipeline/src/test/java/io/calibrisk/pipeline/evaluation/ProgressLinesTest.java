@@ -1,0 +1,78 @@
+package io.calibrisk.pipeline.evaluation;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * Progress as plain lines (what the command shows off a terminal): the time left from the pace
+ * so far, and a heartbeat, so that a fold that runs for minutes (or an estimator that hangs)
+ * still names the running estimator every few seconds. The clock is the test's, so no
+ * assertion depends on time passing.
+ */
+class ProgressLinesTest {
+    private static final long SECOND = 1_000_000_000L;
+
+    @Test
+    void aLongFoldStillNamesTheRunningEstimatorEveryFewSeconds() {
+        AtomicLong now = new AtomicLong(1000 * SECOND);
+        StringWriter err = new StringWriter();
+        ProgressLines display = new ProgressLines(new PrintWriter(err), "model", now::get);
+        display.tick();
+        display.started("kde", 2, 4);
+        now.addAndGet(4 * SECOND);
+        display.tick();
+        now.addAndGet(2 * SECOND);
+        display.tick();
+        now.addAndGet(2 * SECOND);
+        display.tick();
+        display.update(new Progress.Event("kde", 2, 4, 0, 0, 1, 75));
+        now.addAndGet(190 * SECOND);
+        display.tick();
+        display.update(new Progress.Event("kde", 2, 4, 4, 14, 75, 75));
+        now.addAndGet(60 * SECOND);
+        display.tick();
+        display.started("kkr", 3, 4);
+        now.addAndGet(3 * 3600 * SECOND);
+        display.tick();
+        display.close();
+        now.addAndGet(60 * SECOND);
+        display.tick();
+        assertEquals(List.of(
+                "model: kde: running for 6 s, no fit finished yet",
+                "model: kde: running for 3 min 18 s, 1/75 fits",
+                "model: kde: 75/75 fits (fold 5, grid point 15)",
+                "model: kkr: running for 3 h 00 min, no fit finished yet"), err.toString().lines().toList());
+    }
+
+    /** A line every few seconds says how long the estimator has left, from its pace so far. */
+    @Test
+    void plainLinesSayTheTimeLeft() {
+        StringWriter err = new StringWriter();
+        long[] now = {0};
+        try (ProgressLines lines = new ProgressLines(new PrintWriter(err), "", () -> now[0])) {
+            lines.update(new Progress.Event("kkr", 0, 1, 0, 0, 1, 90));
+            now[0] = 30_000_000_000L;
+            lines.update(new Progress.Event("kkr", 0, 1, 1, 4, 30, 90));
+            now[0] = 31_000_000_000L;
+            lines.update(new Progress.Event("kkr", 0, 1, 2, 4, 31, 90));
+            now[0] = 45_000_000_000L;
+            lines.update(new Progress.Event("kkr", 0, 1, 3, 8, 80, 90));
+        }
+        String n = System.lineSeparator();
+        assertEquals("kkr: 30/90 fits (fold 2, grid point 5), about 1 min 00 s left" + n
+                + "kkr: 80/90 fits (fold 4, grid point 9), about 6 s left" + n, err.toString());
+    }
+
+    @Test
+    void durationsReadAsSecondsMinutesOrHours() {
+        assertEquals("59 s", ProgressLines.duration(59_999_999_999L));
+        assertEquals("1 min 05 s", ProgressLines.duration(65 * SECOND));
+        assertEquals("2 h 03 min", ProgressLines.duration((2 * 3600 + 3 * 60 + 59) * SECOND));
+    }
+}
