@@ -12,7 +12,7 @@ import java.util.function.BiFunction;
  * The risk and the estimate of Gruber and Bach written as plainly as possible, for tests to
  * compare fast implementations against, with no shared code with the pipeline: the
  * U-statistic over every pair, O(n²·(m + cost of h)), and the same sum from a bilinear form's
- * features by the identity of DESIGN.md, O(n·q² + n·m·q + q³), written with plain loops.
+ * features by the identity of docs/method.md, O(n·q² + n·m·q + q³), written with plain loops.
  */
 public final class ReferenceRisk {
 

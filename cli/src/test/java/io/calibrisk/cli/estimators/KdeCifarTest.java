@@ -25,7 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
  * kde on real predictions (VGG-16 on the CIFAR-10 test set, from the shared data folder), through
  * the pipeline, with its default kernels taken through the kernel SPI, and a fixed split: sample
  * i < 0.8n is in fold i mod 5, the rest is the test split. Every grid point's fold risks and test estimates are compared with an independent
- * NumPy/SciPy float64 evaluation of DESIGN.md's formulas (log k = log(x)·(α − 1)ᵀ − log B(α),
+ * NumPy/SciPy float64 evaluation of docs/method.md's formulas (log k = log(x)·(α − 1)ᵀ − log B(α),
  * scipy's gammaln and logsumexp, dense matrices, the U-statistic from the n'×n' pair matrix),
  * whose results are in {@code cifar10-vgg16-kde-*.csv} next to this class. Skipped when the data
  * folder is absent.

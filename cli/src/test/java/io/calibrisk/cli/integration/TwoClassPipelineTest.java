@@ -18,7 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 /**
- * Identity 7 of DESIGN.md through the whole pipeline, with calibrisk's estimators: with d = 2,
+ * Identity 7 of docs/method.md through the whole pipeline, with calibrisk's estimators: with d = 2,
  * CCE² = 2 × the binary calibration error² of class 1, and class 0 mirrors class 1, so a
  * canonical run and a class-wise run (CWCE² = CE₀² + CE₁²) estimate the same CCE², while the
  * canonical risks are twice the class-wise ones (4 × and 2 × class 1's). kde uses the Dirichlet

@@ -175,7 +175,7 @@ class BinningTest {
         assertTrue(plugin.densityKernels().isEmpty() && plugin.positiveDefiniteKernels().isEmpty());
     }
 
-    /** Identity 1 of DESIGN.md for every binning estimator: the bilinear-form risk and estimate equal the pairwise ones. */
+    /** Identity 1 of docs/method.md for every binning estimator: the bilinear-form risk and estimate equal the pairwise ones. */
     @Test
     void bilinearRiskEqualsPairwiseRisk() {
         Seeds.qt(100).forAll(Generators.datasets(6, 120, 2, 5), integers().between(1, 40)).checkAssert((data, bins) -> {

@@ -20,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.quicktheories.generators.SourceDSL.integers;
 import static org.quicktheories.generators.SourceDSL.longs;
 
-/** Identity 1 of DESIGN.md: the bilinear-form risk and estimate equal the pairwise ones. */
+/** Identity 1 of docs/method.md: the bilinear-form risk and estimate equal the pairwise ones. */
 class BilinearRiskTest {
 
     @Test

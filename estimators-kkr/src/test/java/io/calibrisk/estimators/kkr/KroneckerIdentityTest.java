@@ -17,7 +17,7 @@ import static io.calibrisk.testsupport.Seeds.qt;
 import static org.quicktheories.generators.SourceDSL.integers;
 import static org.quicktheories.generators.SourceDSL.longs;
 
-/** Identity 4 of DESIGN.md: the eigen closed form against the naive Kronecker solve; kkr = ukkr at c = 0. */
+/** Identity 4 of docs/method.md: the eigen closed form against the naive Kronecker solve; kkr = ukkr at c = 0. */
 class KroneckerIdentityTest {
     private static final double GAMMA = 4;
     private static final double[] MU = {1e-2, 1e-1, 1, 10};

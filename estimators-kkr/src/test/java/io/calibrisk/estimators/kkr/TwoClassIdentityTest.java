@@ -19,7 +19,7 @@ import static io.calibrisk.testsupport.Assertions.assertClose;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Identity 7 of DESIGN.md with kkr and ukkr: with d = 2 the canonical points (1 − p, p) are
+ * Identity 7 of docs/method.md with kkr and ukkr: with d = 2 the canonical points (1 − p, p) are
  * √2 times farther apart than the scalars p, so the rbf kernel with γ on them is the rbf kernel
  * with 2γ on p; their residuals are (−r, r), so {@code RRᵀ} doubles. Canonical kkr and ukkr
  * with γ are then exactly twice the class-wise estimators of class 1 with 2γ, at the same λ:

@@ -139,7 +139,7 @@ public abstract class EstimatorConformance {
      * @return the relative tolerance of symmetry and of the bilinear form against h (relative to
      *     the largest |h| on the evaluation set), and of the two risks (relative to the risk and
      *     to what that tolerance on h moves it, plus the formula's rounding, see
-     *     {@link RiskIdentities.Risk}); 1e−9 by default, as DESIGN.md asks
+     *     {@link RiskIdentities.Risk}); 1e−9 by default, as docs/method.md asks (identity 1)
      */
     protected double tolerance() {
         return 1e-9;

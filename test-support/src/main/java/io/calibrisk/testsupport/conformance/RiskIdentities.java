@@ -8,7 +8,7 @@ import io.calibrisk.api.estimator.FeatureMatrix;
 
 /**
  * The risk of a calibration estimation function on an evaluation set, two ways, written from
- * DESIGN.md apart from calibrisk's pipeline so that a plugin is checked against the definition
+ * docs/method.md apart from calibrisk's pipeline so that a plugin is checked against the definition
  * and not against the code that will run it.
  *
  * <p>The plain U-statistic, O(n'²·m) evaluations of h:

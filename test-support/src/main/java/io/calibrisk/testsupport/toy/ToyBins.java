@@ -24,7 +24,7 @@ import java.util.Set;
 
 /**
  * {@code toy-bins}: equal-width binning, {@code h(z, z') = g(z)·g(z')} with
- * {@code g(z) = conf_b − acc_b} for the bin b of z (DESIGN.md, "Binning"; Gruber and Bach,
+ * {@code g(z) = conf_b − acc_b} for the bin b of z (docs/method.md; Gruber and Bach,
  * TMLR 2025, section 4). Bins and gaps come from {@link ReferenceBinning}, so a test can
  * recompute any value of the pipeline independently. A bin empty in training uses the global
  * means, or a gap of zero with {@code toy-bins.empty=zero}.

@@ -19,7 +19,7 @@ import java.util.Set;
 /**
  * {@code toy-smoothing}: a plug-in estimator with a Gaussian Nadaraya–Watson regression,
  * {@code t̂(z) = Σ_j w_j t_j / Σ_j w_j} with {@code w_j = exp(−(z − z_j)²/(2b²))},
- * {@code g(z) = z − t̂(z)} and {@code h(z, z') = g(z)·g(z')} (the kernel estimator of DESIGN.md
+ * {@code g(z) = z − t̂(z)} and {@code h(z, z') = g(z)·g(z')} (the kernel estimator of docs/method.md
  * with a Gaussian instead of a Beta kernel). Weights are scaled by the largest one, so t̂ is
  * defined at every bandwidth.
  *

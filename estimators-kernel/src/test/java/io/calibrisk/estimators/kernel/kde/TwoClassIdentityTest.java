@@ -20,7 +20,7 @@ import static io.calibrisk.testsupport.Assertions.assertClose;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * Identity 7 of DESIGN.md with kde itself: with d = 2 the Dirichlet kernel at (1 − p, p) is the
+ * Identity 7 of docs/method.md with kde itself: with d = 2 the Dirichlet kernel at (1 − p, p) is the
  * Beta kernel at p, so canonical kde regresses (1 − t̂, t̂) where class-wise kde of class 1
  * regresses t̂, and {@code c(z) = (−g(p), g(p))}: h, the estimate of CCE² and the risk are 2, 2
  * and 4 times those of class 1, whose mirror class 0 gives the same. The canonical and the
