@@ -171,8 +171,16 @@ class HostileOutputTest {
         String message = assertThrows(InvalidInputException.class,
                 () -> OutputFiles.check(file.resolve("sub/report.json"), false)).getMessage();
         assertEquals(file.resolve("sub/report.json") + ": cannot be created: " + file + " is not a folder", message);
-        // Permissions bind everyone but root.
-        assumeTrue(!"root".equals(System.getProperty("user.name")), "not running as root");
+        // Permissions bind everyone but root; root meets a folder that takes no file in /proc.
+        if ("root".equals(System.getProperty("user.name"))) {
+            Path proc = Path.of("/proc/self");
+            assumeTrue(Files.isDirectory(proc), "no /proc on this system, and running as root");
+            String refused = assertThrows(InvalidInputException.class,
+                    () -> OutputFiles.check(proc.resolve("report.json"), false)).getMessage();
+            assertTrue(refused.startsWith(proc.resolve("report.json") + ": cannot write to the folder "),
+                    refused);
+            return;
+        }
         Path locked = Files.createDirectory(folder.resolve("locked"));
         Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("r-xr-xr-x"));
         try {
