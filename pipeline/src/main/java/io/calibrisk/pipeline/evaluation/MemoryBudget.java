@@ -70,7 +70,7 @@ final class MemoryBudget {
             options.add("--threads " + Math.max(1, usable / largestTask));
         }
         if (!settings.isEmpty()) {
-            options.add(String.join(" ", settings));
+            options.add(String.join(" and ", settings));
         }
         String memory = "give the JVM more memory (JAVA_OPTS=-Xmx" + gibibytes(largestTotal * 1.25) + "g)";
         String advice = options.isEmpty() ? memory : "use " + String.join(" or ", options) + ", or " + memory;

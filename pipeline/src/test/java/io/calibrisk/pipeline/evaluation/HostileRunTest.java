@@ -169,7 +169,7 @@ class HostileRunTest {
     void theMemoryRefusalNamesEveryEstimatorThatDoesNotFitWithOneAdvice() throws IOException {
         try (URLClassLoader loader = loader(Map.of(
                 "hungry-a", Map.of(Hook.MEMORY, "new MemoryNeed(1L << 50, \"--set hungry-a.mode=lean\")"),
-                "hungry-b", Map.of(Hook.MEMORY, "new MemoryNeed(1L << 51, \"\")"),
+                "hungry-b", Map.of(Hook.MEMORY, "new MemoryNeed(1L << 51, \"--set hungry-b.mode=lean\")"),
                 "modest", Map.of()))) {
             String m = assertThrows(InvalidSettingException.class, () -> Calibrisk.builder().classLoader(loader)
                     .estimators("hungry-a", "modest", "hungry-b").threads(2).build().evaluate(PREDICTIONS, LABELS))
@@ -177,7 +177,7 @@ class HostileRunTest {
             assertTrue(m.startsWith("estimators hungry-a (about 2048 TiB) and hungry-b (about 4096 TiB) need more "
                     + "memory than the JVM can use (about "), m);
             assertTrue(m.contains(" for 128 training samples (2 fold(s) at once); for all of them, use --set "
-                    + "hungry-a.mode=lean, or give the JVM more memory (JAVA_OPTS=-Xmx"), m);
+                    + "hungry-a.mode=lean and --set hungry-b.mode=lean, or give the JVM more memory (JAVA_OPTS=-Xmx"), m);
             assertFalse(m.contains("modest"), m);
         }
     }
