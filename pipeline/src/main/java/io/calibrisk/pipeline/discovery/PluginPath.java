@@ -69,24 +69,25 @@ public final class PluginPath {
      * @throws InvalidInputException if a folder does not exist or cannot be listed
      */
     public Plugins plugins(List<Path> recorded) {
-        List<Path> all = new ArrayList<>();
-        Set<Path> seen = new HashSet<>();
-        for (Path folder : recorded) {
-            if (seen.add(folder.toAbsolutePath().normalize())) {
-                all.add(folder);
-            }
-        }
-        boolean extra = false;
-        for (Path folder : folders) {
-            if (seen.add(folder.toAbsolutePath().normalize())) {
-                all.add(folder);
-                extra = true;
-            }
-        }
-        if (!extra && all.size() == folders.size()) {
+        if (normalised(recorded).equals(normalised(folders))) {
             return plugins();
         }
+        List<Path> all = new ArrayList<>();
+        Set<Path> seen = new HashSet<>();
+        for (List<Path> list : List.of(recorded, folders)) {
+            for (Path folder : list) {
+                if (seen.add(folder.toAbsolutePath().normalize())) {
+                    all.add(folder);
+                }
+            }
+        }
         return discover(all);
+    }
+
+    private static Set<Path> normalised(List<Path> folders) {
+        Set<Path> set = new HashSet<>();
+        folders.forEach(folder -> set.add(folder.toAbsolutePath().normalize()));
+        return set;
     }
 
     /**

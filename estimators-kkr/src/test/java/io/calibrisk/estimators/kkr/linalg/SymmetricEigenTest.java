@@ -42,13 +42,7 @@ class SymmetricEigenTest {
     @Test
     void decomposesMatricesWhoseEntriesUnderflowWhenSquared() {
         int n = 12;
-        SplittableRandom random = new SplittableRandom(3);
-        double[][] x = new double[n][3];
-        for (double[] row : x) {
-            for (int c = 0; c < 3; c++) {
-                row[c] = random.nextDouble();
-            }
-        }
+        double[][] x = uniformPoints(n, 3);
         double[] k = new double[n * n];
         double[] tiny = new double[n * n];
         for (int i = 0; i < n; i++) {
@@ -110,13 +104,7 @@ class SymmetricEigenTest {
     void nativeLapackAgreesWithTheJavaCode() {
         Assumptions.assumeTrue(NativeLapack.available(), "no native LAPACK on this machine");
         int n = 240;
-        SplittableRandom random = new SplittableRandom(3);
-        double[][] x = new double[n][3];
-        for (double[] row : x) {
-            for (int c = 0; c < 3; c++) {
-                row[c] = random.nextDouble();
-            }
-        }
+        double[][] x = uniformPoints(n, 3);
         double[] k = new double[n * n];
         for (int i = 0; i < n; i++) {
             for (int j = 0; j < n; j++) {
@@ -187,6 +175,18 @@ class SymmetricEigenTest {
     }
 
     /** Checks ‖A v − λ v‖ and ‖VᵀV − I‖ relative to ‖A‖. */
+    /** n points uniform in the unit cube of R³, the same for the same n and seed. */
+    private static double[][] uniformPoints(int n, long seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        double[][] x = new double[n][3];
+        for (double[] row : x) {
+            for (int c = 0; c < 3; c++) {
+                row[c] = random.nextDouble();
+            }
+        }
+        return x;
+    }
+
     static void assertDecomposition(double[] a, int n, SymmetricEigen eigen, double tolerance) {
         double norm = 0;
         for (double v : a) {
