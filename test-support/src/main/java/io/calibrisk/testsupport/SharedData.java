@@ -43,9 +43,11 @@ public final class SharedData {
             }
         }
         String message = "the shared data set " + name + " is absent (looked in " + searched + "); it sits "
-                + "beside the checkout, in ../shared/data, or where -D" + PROPERTY + " says";
+                + "beside the checkout, in ../shared/data, or where the system property " + PROPERTY
+                + " says (mvn -Dcalibrisk.data=DIR)";
         if (Boolean.getBoolean(REQUIRED)) {
-            throw new AssertionError(message + ", and -D" + REQUIRED + "=true requires it");
+            throw new AssertionError(message + ", and " + REQUIRED
+                    + "=true (mvn -Dcalibrisk.data.required=true) requires it");
         }
         return Assumptions.abort("skipped: " + message);
     }
