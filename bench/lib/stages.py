@@ -1,8 +1,11 @@
 """Where the time of one calibrisk process went, from its stage lines (bench/logback-stages.xml).
 
-usage: stages.py LOG LAUNCH_EPOCH END_EPOCH CPU_SECONDS LABEL
+usage: stages.py LOG LAUNCH_EPOCH END_EPOCH CPU_SECONDS LABEL[,LABEL...]
 Prints one line per stage: LABEL, the stage, wall seconds and, for estimators, the
 thread-seconds of the fold runner's stages and of kkr's factorisation, fits and features.
+A process that ran several notions (--notion a,b) gets one label per notion: an estimator
+met a second time starts the next notion, and the time between the notions' estimators
+(the first notion's selection, bootstrap and report, the next one's plan) is its own line.
 """
 import re
 import sys
@@ -58,11 +61,19 @@ def main(log, launch, end, cpu, label):
             current["fits"] += number(r" in ([0-9.]+) s", text)
         elif logger == "FoldSpectrum" and text.startswith("raw features"):
             current["features"] += number(r" in ([0-9.]+) s", text)
+    labels = label.split(",")
     start = estimators[0]["start"] if estimators else end
     last = estimators[-1]["end"] if estimators else end
-    print(f"{label}\tstart-up\t{first - launch:.2f}")
-    print(f"{label}\tinput, discovery, plan\t{start - first:.2f}")
-    for e in estimators:
+    print(f"{labels[0]}\tstart-up\t{first - launch:.2f}")
+    print(f"{labels[0]}\tinput, discovery, plan\t{start - first:.2f}")
+    notion, seen = 0, set()
+    for i, e in enumerate(estimators):
+        if e["name"] in seen and notion + 1 < len(labels):
+            notion, seen = notion + 1, set()
+            between = e["start"] - estimators[i - 1]["end"]
+            print(f"{labels[notion]}\t{labels[notion - 1]} report, {labels[notion]} plan\t{between:.2f}")
+        seen.add(e["name"])
+        label = labels[notion]
         s = e["stages"]
         detail = (f"prepare {s.get('prepare', 0):.2f} fit {s.get('fit', 0):.2f} risk {s.get('risk', 0):.2f} "
                   f"estimate {s.get('estimate', 0):.2f} curves {s.get('curves', 0):.2f}")
@@ -70,8 +81,8 @@ def main(log, launch, end, cpu, label):
             detail += (f" | factorisation {e['factorisation']:.2f} (Cholesky or kernel matrix {e['cholesky']:.2f}, "
                        f"eigen {e['eigen']:.2f}) compression {e['fits']:.2f} kernel features {e['features']:.2f}")
         print(f"{label}\t{e['name']}\t{e['end'] - e['start']:.2f}\t{detail}")
-    print(f"{label}\tselection, bootstrap, report, exit\t{end - last:.2f}")
-    print(f"{label}\ttotal\t{end - launch:.2f}\tcpu {cpu:.2f}")
+    print(f"{labels[-1]}\tselection, bootstrap, report, exit\t{end - last:.2f}")
+    print(f"{','.join(labels)}\ttotal\t{end - launch:.2f}\tcpu {cpu:.2f}")
 
 
 if __name__ == "__main__":

@@ -65,6 +65,7 @@ final class CompareCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         out.format();
         run.check();
+        run.notion();
         out.checkWritable(out.output);
         if (from != null) {
             return rerun();

@@ -1,6 +1,8 @@
 package io.calibrisk.cli;
 
 import io.calibrisk.api.InvalidSettingException;
+import io.calibrisk.api.data.Notion;
+import io.calibrisk.pipeline.discovery.Plugins;
 import io.calibrisk.pipeline.data.Split;
 import io.calibrisk.pipeline.report.CalibrationReport;
 import io.calibrisk.pipeline.simulation.DirichletSimulation;
@@ -25,8 +27,10 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.IntFunction;
 
 /** {@code calibrisk evaluate}: the pipeline on predictions from files or on the built-in example. */
 @Command(name = "evaluate", mixinStandardHelpOptions = true, sortOptions = false,
@@ -93,7 +97,8 @@ final class EvaluateCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         out.format();
         run.check();
-        out.checkWritable(out.output, plot);
+        // Checked before the input is read; the plots of several notions, and of --from, once the notions are known.
+        out.checkWritable(out.output, from == null && run.notions().size() == 1 ? plot : null);
         if (plot != null) {
             ReliabilityDiagram.checkFileName(plot);
         }
@@ -102,34 +107,76 @@ final class EvaluateCommand implements Callable<Integer> {
         }
         LabelledPredictions data = readInput();
         Split split = splitFile == null ? null : InputFiles.readSplit(splitFile, data.predictions().size());
-        Calibrisk calibrisk = run.builder(root.pluginPath().plugins(), split).curves(plot != null).build();
+        Plugins plugins = root.pluginPath().plugins();
+        List<Calibrisk> runs = new ArrayList<>();
+        for (Notion notion : run.notions()) {
+            runs.add(run.builder(plugins, split, notion).curves(plot != null).build());
+        }
         Provenance.Inputs inputs = example ? Provenance.Inputs.example(root.pluginFolders)
                 : Provenance.Inputs.of(data, Scores.of(logits), split == null ? null
                         : InputFiles.describeSplit(splitFile, split.size()), root.pluginFolders);
-        write(calibrisk, data, inputs);
+        write(runs, data, i -> inputs);
         return 0;
     }
 
-    /** Evaluates, attaches the inputs to the report, draws the plot and writes the report. */
-    private void write(Calibrisk calibrisk, LabelledPredictions data, Provenance.Inputs inputs) throws IOException {
-        if (plotEstimator != null && !calibrisk.estimators().contains(plotEstimator)) {
-            throw InvalidSettingException.of("--plot-estimator", plotEstimator, "is not among the estimators of this run "
-                    + calibrisk.estimators());
+    /**
+     * Evaluates each notion's run (all checked before the first starts), attaches its inputs,
+     * draws the plots and writes one report.
+     */
+    private void write(List<Calibrisk> runs, LabelledPredictions data, IntFunction<Provenance.Inputs> inputs)
+            throws IOException {
+        boolean several = runs.size() > 1;
+        for (Calibrisk calibrisk : runs) {
+            if (plotEstimator != null && !calibrisk.estimators().contains(plotEstimator)) {
+                throw InvalidSettingException.of("--plot-estimator", plotEstimator, "is not among the estimators of "
+                        + (several ? "the " + calibrisk.settings().notion().id() + " run " : "this run ")
+                        + calibrisk.estimators());
+            }
         }
-        CalibrationReport report = run.evaluate(calibrisk, data, "").withInputs(inputs);
+        List<Path> plots = new ArrayList<>();
         if (plot != null) {
-            OutputFiles.written(plot, () -> ReliabilityDiagram.write(report, plotEstimator, data.predictions(), data.labels(),
-                    plot, out.force));
+            runs.forEach(calibrisk -> plots.add(several ? notionFile(plot, calibrisk.settings().notion()) : plot));
         }
-        out.write(out.format().render(report, !out.noTimings), spec.commandLine().getOut());
+        List<Path> outputs = new ArrayList<>();
+        outputs.add(out.output);
+        outputs.addAll(plots);
+        out.checkWritable(outputs.toArray(Path[]::new));
+        List<CalibrationReport> reports = new ArrayList<>();
+        for (int i = 0; i < runs.size(); i++) {
+            Calibrisk calibrisk = runs.get(i);
+            String notion = several ? calibrisk.settings().notion().id() : "";
+            reports.add(run.evaluate(calibrisk, data, notion).withInputs(inputs.apply(i)));
+        }
+        for (int i = 0; i < plots.size(); i++) {
+            CalibrationReport report = reports.get(i);
+            Path file = plots.get(i);
+            OutputFiles.written(file, () -> ReliabilityDiagram.write(report, plotEstimator, data.predictions(),
+                    data.labels(), file, out.force));
+        }
+        out.write(out.format().render(reports, !out.noTimings), spec.commandLine().getOut());
     }
 
-    /** {@code --from}: the recorded run again, with only this command's output options. */
+    /** @return {@code diagram-canonical.svg} for {@code diagram.svg}: one notion's plot of several */
+    private static Path notionFile(Path plot, Notion notion) {
+        String name = plot.getFileName().toString();
+        int dot = name.lastIndexOf('.');
+        String file = name.substring(0, dot) + "-" + notion.id() + name.substring(dot);
+        return plot.resolveSibling(file);
+    }
+
+    /**
+     * {@code --from}: the recorded run again (each notion's, for a report of several), with only
+     * this command's output options.
+     */
     private Integer rerun() throws IOException {
         run.refuseReplayed("run with its own input and options", REPLAYED_OPTIONS, List.of());
-        Rerun rerun = Rerun.read(from);
-        LabelledPredictions data = rerun.readInput();
-        write(run.rerun(rerun, data.predictions().size(), root.pluginPath(), plot != null), data, rerun.inputs(data));
+        List<Rerun> reruns = Rerun.readAll(from);
+        LabelledPredictions data = reruns.get(0).readInput();
+        List<Calibrisk> runs = new ArrayList<>();
+        for (Rerun rerun : reruns) {
+            runs.add(run.rerun(rerun, data.predictions().size(), root.pluginPath(), plot != null));
+        }
+        write(runs, data, i -> reruns.get(i).inputs(data));
         return 0;
     }
 

@@ -2,9 +2,11 @@ package io.calibrisk.cli;
 
 import io.calibrisk.api.InvalidSettingException;
 import io.calibrisk.api.data.Notion;
+import io.calibrisk.api.estimator.EstimatorProvider;
 import io.calibrisk.pipeline.data.Split;
 import io.calibrisk.pipeline.Calibrisk;
 import io.calibrisk.pipeline.Rerun;
+import io.calibrisk.pipeline.discovery.Discovered;
 import io.calibrisk.pipeline.discovery.PluginPath;
 import io.calibrisk.pipeline.discovery.Plugins;
 import io.calibrisk.pipeline.evaluation.EvaluationSettings;
@@ -19,8 +21,11 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
+import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * The options of a pipeline run, shared by {@code evaluate} and {@code compare}, and what both
@@ -32,8 +37,10 @@ final class RunOptions {
     /** Longer than any run; longer limits are a typo. */
     private static final Duration MAX_TIMEOUT = Duration.ofDays(365);
 
-    @Option(names = "--notion", paramLabel = "NOTION", description = "top-label, canonical or class-wise (default: top-label).")
-    String notion = Notion.TOP_LABEL.id();
+    @Option(names = "--notion", paramLabel = "NOTION[,NOTION...]", split = ",", description = "top-label, canonical "
+            + "or class-wise (default: top-label); several, separated by commas, run in one process on the same input "
+            + "and split, each with the estimators that serve it, and make one report.")
+    List<String> notions = new ArrayList<>(List.of(Notion.TOP_LABEL.id()));
 
     @Option(names = "--estimators", paramLabel = "a,b,...", split = ",", description = "Estimators to run, in report order (default: all that support the notion).")
     List<String> estimators = new ArrayList<>();
@@ -79,9 +86,21 @@ final class RunOptions {
     @Spec(Spec.Target.MIXEE)
     CommandSpec command;
 
-    /** @return the notion, validated */
-    Notion notion() {
-        return Notion.parse(notion);
+    /**
+     * @return the notions, validated, in the order given
+     * @throws InvalidSettingException if one is unknown or named twice
+     */
+    List<Notion> notions() {
+        List<Notion> out = new ArrayList<>();
+        for (String text : notions) {
+            Notion notion = Notion.parse(text.strip());
+            if (out.contains(notion)) {
+                throw InvalidSettingException.of("--notion", String.join(",", notions), "names " + notion.id()
+                        + " twice");
+            }
+            out.add(notion);
+        }
+        return out;
     }
 
     /**
@@ -90,7 +109,7 @@ final class RunOptions {
      * @throws InvalidSettingException naming the option and the value
      */
     void check() {
-        notion();
+        notions();
         estimatorTimeout();
         checkThreads();
     }
@@ -138,15 +157,52 @@ final class RunOptions {
     }
 
     /**
+     * @return the only notion given (what {@code compare} needs)
+     * @throws InvalidSettingException if several were given, or one is unknown
+     */
+    Notion notion() {
+        List<Notion> given = notions();
+        if (given.size() != 1) {
+            throw InvalidSettingException.of("--notion", String.join(",", notions), "must name one notion: compare "
+                    + "runs one notion at a time, so run it once per notion");
+        }
+        return given.get(0);
+    }
+
+    /**
      * @param plugins the plugins of the command
      * @param split   a user-supplied split, or null
-     * @return a builder with every option applied
+     * @return a builder with every option applied, for the only notion given
+     * @throws InvalidSettingException if several notions were given
      */
     Calibrisk.Builder builder(Plugins plugins, Split split) {
+        return builder(plugins, split, notion());
+    }
+
+    /**
+     * The builder of one notion's run. With several notions, the estimators named by
+     * {@code --estimators}, {@code --grid} and {@code --set} that do not serve this notion are
+     * left out of its run; each must serve at least one of them.
+     *
+     * @param plugins the plugins of the command
+     * @param split   a user-supplied split, or null
+     * @param notion  one of {@link #notions()}
+     * @return a builder with every option applied
+     * @throws InvalidSettingException if, with several notions, a named estimator serves none of
+     *     them, or none of the estimators named serves this one
+     */
+    Calibrisk.Builder builder(Plugins plugins, Split split, Notion notion) {
         checkThreads();
+        List<Notion> all = notions();
+        Predicate<String> runs = all.size() == 1 ? name -> true : name -> serves(plugins, name, notion, all);
+        List<String> names = estimators.stream().filter(runs).collect(Collectors.toList());
+        if (names.isEmpty() && !estimators.isEmpty()) {
+            throw InvalidSettingException.of("--estimators", String.join(",", estimators), "has none that serves the "
+                    + "notion " + notion.id() + "; add one or leave the notion out");
+        }
         Calibrisk.Builder builder = Calibrisk.builder()
-                .notion(notion())
-                .estimators(estimators)
+                .notion(notion)
+                .estimators(names)
                 .testFraction(testFraction)
                 .seed(seed)
                 .threads(threads)
@@ -166,13 +222,36 @@ final class RunOptions {
         }
         for (String grid : grids) {
             Assignment a = Assignment.parse("--grid", grid);
-            builder.grid(a.estimator(), a.key(), parseValues(grid, a.value()));
+            if (runs.test(a.estimator())) {
+                builder.grid(a.estimator(), a.key(), parseValues(grid, a.value()));
+            }
         }
         for (String set : sets) {
             Assignment a = Assignment.parse("--set", set);
-            builder.setting(a.estimator(), a.key(), a.value());
+            if (runs.test(a.estimator())) {
+                builder.setting(a.estimator(), a.key(), a.value());
+            }
         }
         return builder;
+    }
+
+    /**
+     * @return whether the estimator runs for this notion, one of several; an estimator no plugin
+     *     provides runs everywhere, so that the run refuses it with the list of those available
+     * @throws InvalidSettingException if it serves none of the notions
+     */
+    private static boolean serves(Plugins plugins, String name, Notion notion, List<Notion> all) {
+        Discovered<EstimatorProvider> found = plugins.estimators().get(name);
+        if (found == null) {
+            return true;
+        }
+        Set<Notion> served = found.provider().notions();
+        if (all.stream().noneMatch(served::contains)) {
+            throw InvalidSettingException.of("estimator " + name, all.stream().map(Notion::id)
+                    .collect(Collectors.joining(",")), "serves none of these notions; it serves " + served.stream()
+                    .map(Notion::id).collect(Collectors.joining(", ")));
+        }
+        return served.contains(notion);
     }
 
     /**

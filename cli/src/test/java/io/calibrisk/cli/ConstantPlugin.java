@@ -9,7 +9,7 @@ import java.util.Map;
 
 /**
  * A third-party plugin jar built during a test, as a user would drop it into a plugins folder:
- * one estimator, {@code h(z, z') = c} over the grid c ∈ {0, 0.001}, for every notion.
+ * one estimator, {@code h(z, z') = c} over the grid c ∈ {0, 0.001}, for every notion or those given.
  */
 final class ConstantPlugin {
     /** The plugin's version, as {@code calibrisk list} shows it. */
@@ -27,6 +27,19 @@ final class ConstantPlugin {
      * @throws IOException if writing fails
      */
     static Path build(Path scratch, String estimator, String memoryNeed) throws IOException {
+        return build(scratch, estimator, memoryNeed, "EnumSet.allOf(Notion.class)");
+    }
+
+    /**
+     * @param scratch    a scratch folder; the jar goes into its {@code plugins/} folder
+     * @param estimator  the estimator's name, also the jar's and the plugin's name
+     * @param memoryNeed as for {@link #build(Path, String, String)}
+     * @param notions    a Java expression of the {@code Set<Notion>} it serves, e.g.
+     *                   {@code EnumSet.of(Notion.CANONICAL)}
+     * @return the plugins folder
+     * @throws IOException if writing fails
+     */
+    static Path build(Path scratch, String estimator, String memoryNeed, String notions) throws IOException {
         String className = "P" + estimator.replace("-", "");
         String memory = memoryNeed == null ? "" : "      public MemoryNeed memoryNeed(int n, int q, int m) {\n"
                 + "        return new MemoryNeed(" + memoryNeed + ", \"--set " + estimator + ".mode=lean\");\n"
@@ -44,7 +57,7 @@ final class ConstantPlugin {
                 + "  public List<EstimatorProvider> estimators() { return List.of(new EstimatorProvider() {\n"
                 + "    public String name() { return \"" + estimator + "\"; }\n"
                 + "    public String description() { return \"constant test estimator\"; }\n"
-                + "    public Set<Notion> notions() { return EnumSet.allOf(Notion.class); }\n"
+                + "    public Set<Notion> notions() { return " + notions + "; }\n"
                 + "    public SearchSpace defaultSearchSpace(Notion n) { return SearchSpace.of(Axis.list(\"c\", 0.0, 0.001)); }\n"
                 + "    public CalibrationEstimator create(EstimatorContext context) { return new CalibrationEstimator() {\n"
                 + memory

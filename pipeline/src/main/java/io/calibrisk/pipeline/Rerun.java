@@ -63,7 +63,34 @@ public final class Rerun {
      * @throws InvalidInputException if the file cannot be read or does not record a run
      */
     public static Rerun read(Path file) {
-        return of(file.toString(), tree(file));
+        JsonNode tree = tree(file);
+        if (tree.path("reports").isArray()) {
+            throw new InvalidInputException(file + ": the report of a run over several notions; each notion's run is "
+                    + "read by readAll");
+        }
+        return of(file.toString(), tree);
+    }
+
+    /**
+     * @param file a JSON report of {@code calibrisk evaluate}, of one notion or of several
+     *             (its {@code reports})
+     * @return the run of each notion it records, in order
+     * @throws InvalidInputException if the file cannot be read or a report does not record its run
+     */
+    public static List<Rerun> readAll(Path file) {
+        JsonNode tree = tree(file);
+        JsonNode reports = tree.path("reports");
+        if (!reports.isArray()) {
+            return List.of(of(file.toString(), tree));
+        }
+        if (reports.isEmpty()) {
+            throw new InvalidInputException(file + ": a JSON report of several notions that holds no report");
+        }
+        List<Rerun> out = new ArrayList<>();
+        for (JsonNode report : reports) {
+            out.add(of(file + ", notion " + report.path("notion").asText("?"), report));
+        }
+        return out;
     }
 
     private static JsonNode tree(Path file) {

@@ -36,9 +36,27 @@ final class CsvReport {
      *     per-fold risks and estimates as the last columns
      */
     static String of(CalibrationReport report, boolean timings) {
-        int k = report.folds();
+        return of(List.of(report), timings, false);
+    }
+
+    /**
+     * @param reports the reports of one run's notions, in order, all of one split
+     * @param timings whether to add a column of seconds
+     * @return the rows of {@link #of(CalibrationReport, boolean)} for every report, each led by
+     *     a column naming its notion
+     */
+    static String ofNotions(List<CalibrationReport> reports, boolean timings) {
+        return of(reports, timings, true);
+    }
+
+    private static String of(List<CalibrationReport> reports, boolean timings, boolean notionColumn) {
+        int k = reports.get(0).folds();
         CsvReport csv = new CsvReport();
-        List<String> header = new ArrayList<>(List.of("estimator", "hyperparameters", "risk", "risk_std_error",
+        List<String> header = new ArrayList<>();
+        if (notionColumn) {
+            header.add("notion");
+        }
+        header.addAll(List.of("estimator", "hyperparameters", "risk", "risk_std_error",
                 "sqrt_risk_x100", "estimate_squared", "estimate", "estimate_lower", "estimate_upper", "stable",
                 "chosen", "recommended"));
         if (timings) {
@@ -49,18 +67,24 @@ final class CsvReport {
             header.add("fold" + f + "_estimate_squared");
         }
         csv.printRecord(header);
-        for (EstimatorResult e : report.estimators()) {
-            if (e.grid().isEmpty()) {
-                List<String> row = new ArrayList<>(List.of(e.name()));
-                row.addAll(Collections.nCopies(11, ""));
-                if (timings) {
-                    row.add(Cells.number(e.seconds()));
+        for (CalibrationReport report : reports) {
+            List<String> lead = notionColumn ? List.of(report.notion().id()) : List.of();
+            for (EstimatorResult e : report.estimators()) {
+                if (e.grid().isEmpty()) {
+                    List<String> row = new ArrayList<>(lead);
+                    row.add(e.name());
+                    row.addAll(Collections.nCopies(11, ""));
+                    if (timings) {
+                        row.add(Cells.number(e.seconds()));
+                    }
+                    row.addAll(Collections.nCopies(2 * k, ""));
+                    csv.printRecord(row);
                 }
-                row.addAll(Collections.nCopies(2 * k, ""));
-                csv.printRecord(row);
-            }
-            for (int i = 0; i < e.grid().size(); i++) {
-                csv.printRecord(gridRow(report, e, i, timings));
+                for (int i = 0; i < e.grid().size(); i++) {
+                    List<String> row = new ArrayList<>(lead);
+                    row.addAll(gridRow(report, e, i, timings));
+                    csv.printRecord(row);
+                }
             }
         }
         return csv.text.toString();

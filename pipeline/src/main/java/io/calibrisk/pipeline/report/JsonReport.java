@@ -51,6 +51,24 @@ final class JsonReport {
     }
 
     /**
+     * @param reports the reports of one run's notions, in order
+     * @param timings whether to include seconds
+     * @return the JSON text: an object whose {@code reports} holds each notion's whole report
+     */
+    static String ofNotions(List<CalibrationReport> reports, boolean timings) {
+        return render(json -> {
+            JsonGenerator g = json.json;
+            g.writeStartObject();
+            g.writeArrayFieldStart("reports");
+            for (CalibrationReport report : reports) {
+                json.report(report, timings);
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+        });
+    }
+
+    /**
      * @param models  the models, in order
      * @param timings whether to include seconds
      * @return the JSON text: the notion and, per model, its name, source and report

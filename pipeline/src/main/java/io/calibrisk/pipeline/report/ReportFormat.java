@@ -6,6 +6,8 @@ import io.calibrisk.pipeline.io.OutputFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * The three ways a {@link CalibrationReport} is written: a table in the paper's format, JSON
@@ -53,6 +55,34 @@ public enum ReportFormat {
                 return JsonReport.of(report, timings);
             default:
                 return CsvReport.of(report, timings);
+        }
+    }
+
+    /**
+     * The reports of a run over several notions (the same input, split and options): the tables
+     * one after another; one JSON object whose {@code reports} holds each whole report; or one
+     * CSV whose first column names the notion. A single report renders as
+     * {@link #render(CalibrationReport, boolean)} does.
+     *
+     * @param reports the reports, in the order of their notions; at least one
+     * @param timings whether to include the seconds each estimator took
+     * @return the text, ending with a line break
+     * @throws IllegalArgumentException if there is no report
+     */
+    public String render(List<CalibrationReport> reports, boolean timings) {
+        if (reports.isEmpty()) {
+            throw new IllegalArgumentException("reports: none to render");
+        }
+        if (reports.size() == 1) {
+            return render(reports.get(0), timings);
+        }
+        switch (this) {
+            case TABLE:
+                return reports.stream().map(r -> TableReport.of(r, timings)).collect(Collectors.joining(System.lineSeparator()));
+            case JSON:
+                return JsonReport.ofNotions(reports, timings);
+            default:
+                return CsvReport.ofNotions(reports, timings);
         }
     }
 

@@ -250,6 +250,47 @@ class ReportFormatTest {
         assertEquals("fold 1: \"NaN\", at z = 0.5", csv.get(4).get(11));
     }
 
+    /** A run over several notions: each notion's whole report, in order, in each format. */
+    @Test
+    void severalNotionsInTheThreeFormats() throws IOException {
+        CalibrationReport top = report(0.0625, 0.015625);
+        CalibrationReport c = report(0.25, 0.0016);
+        CalibrationReport canonical = new CalibrationReport(Notion.CANONICAL, c.samples(), c.classes(), c.folds(),
+                c.testSamples(), c.split(), c.estimators(), c.recommended(), c.notes());
+        List<CalibrationReport> both = List.of(top, canonical);
+        assertEquals(ReportFormat.TABLE.render(top, true) + System.lineSeparator()
+                + ReportFormat.TABLE.render(canonical, true), ReportFormat.TABLE.render(both, true));
+
+        JsonNode json = read(ReportFormat.JSON.render(both, false));
+        assertEquals(1, json.size(), json.toString());
+        assertEquals(2, json.path("reports").size(), json.toString());
+        assertEquals(read(ReportFormat.JSON.render(top, false)), json.at("/reports/0"));
+        assertEquals(read(ReportFormat.JSON.render(canonical, false)), json.at("/reports/1"));
+
+        List<CSVRecord> rows = records(ReportFormat.CSV.render(both, true));
+        List<CSVRecord> topRows = records(ReportFormat.CSV.render(top, true));
+        List<CSVRecord> canonicalRows = records(ReportFormat.CSV.render(canonical, true));
+        assertEquals(1 + 3 + 3, rows.size());
+        assertEquals(prefixed("notion", topRows.get(0)), rows.get(0).toList());
+        for (int i = 1; i <= 3; i++) {
+            assertEquals(prefixed("top-label", topRows.get(i)), rows.get(i).toList());
+            assertEquals(prefixed("canonical", canonicalRows.get(i)), rows.get(3 + i).toList());
+        }
+
+        for (ReportFormat format : ReportFormat.values()) {
+            assertEquals(format.render(top, true), format.render(List.of(top), true), format + ": one notion");
+        }
+        IllegalArgumentException none = assertThrows(IllegalArgumentException.class,
+                () -> ReportFormat.JSON.render(List.of(), true));
+        assertEquals("reports: none to render", none.getMessage());
+    }
+
+    private static List<String> prefixed(String first, CSVRecord row) {
+        List<String> out = new java.util.ArrayList<>(List.of(first));
+        out.addAll(row.toList());
+        return out;
+    }
+
     @Test
     void writeReplacesAFileWhole() throws IOException {
         Path file = folder.resolve("out/report.json");
