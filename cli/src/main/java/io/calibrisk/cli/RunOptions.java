@@ -37,7 +37,7 @@ final class RunOptions {
     /** Longer than any run; longer limits are a typo. */
     private static final Duration MAX_TIMEOUT = Duration.ofDays(365);
 
-    @Option(names = "--notion", paramLabel = "NOTION[,NOTION...]", split = ",", description = "top-label, canonical "
+    @Option(names = "--notion", paramLabel = "NOTION", split = ",", description = "top-label, canonical "
             + "or class-wise (default: top-label); several, separated by commas, run in one process on the same input "
             + "and split, each with the estimators that serve it, and make one report.")
     List<String> notions = new ArrayList<>(List.of(Notion.TOP_LABEL.id()));
