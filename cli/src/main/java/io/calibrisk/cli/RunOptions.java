@@ -38,8 +38,9 @@ final class RunOptions {
     private static final Duration MAX_TIMEOUT = Duration.ofDays(365);
 
     @Option(names = "--notion", paramLabel = "NOTION", split = ",", description = "top-label, canonical "
-            + "or class-wise (default: top-label); several, separated by commas, run in one process on the same input "
-            + "and split, each with the estimators that serve it, and make one report.")
+            + "or class-wise (default: top-label). For evaluate, several, separated by commas, run in one process on "
+            + "the same input and split, each with the estimators that serve it, and make one report; compare takes "
+            + "one.")
     List<String> notions = new ArrayList<>(List.of(Notion.TOP_LABEL.id()));
 
     @Option(names = "--estimators", paramLabel = "a,b,...", split = ",", description = "Estimators to run, in report order (default: all that support the notion).")
