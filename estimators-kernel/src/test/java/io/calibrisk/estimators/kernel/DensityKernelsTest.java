@@ -175,6 +175,11 @@ class DensityKernelsTest {
         assertThrows(InvalidInputException.class, () -> dirichlet.logDensity(p, new double[] {1.5, -0.5}, 0.1));
         assertThrows(InvalidInputException.class, () -> dirichlet.logDensity(p, new double[] {1}, 0.1));
         assertThrows(InvalidInputException.class, () -> beta.logDensity(p, p, 0.1));
+        assertEquals("beta kernel: centre of dimension 1 and point of dimension 2 must both be scalars", assertThrows(
+                InvalidInputException.class, () -> beta.logDensity(new double[] {0.5}, p, 0.1)).getMessage());
+        assertEquals("kernel arguments: centre of dimension 0 and point of dimension 0 must have one equal, positive "
+                + "dimension", assertThrows(InvalidInputException.class,
+                        () -> dirichlet.logDensity(new double[0], new double[0], 0.1)).getMessage());
         assertEquals("beta kernel bandwidth = 1.0e-101: must be a finite number ≥ 1.0e-100", assertThrows(
                 InvalidSettingException.class, () -> beta.logDensity(new double[] {0.5}, new double[] {0.5}, 1e-101))
                 .getMessage());

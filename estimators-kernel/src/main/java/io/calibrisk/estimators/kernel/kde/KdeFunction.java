@@ -58,11 +58,6 @@ final class KdeFunction implements CalibrationFunction {
         return Optional.of(Points.of(points.size(), points.dimension(), out));
     }
 
-    /** @return the bandwidth b */
-    double bandwidth() {
-        return bandwidth;
-    }
-
     @Override
     public int dimension() {
         return training.dimension();

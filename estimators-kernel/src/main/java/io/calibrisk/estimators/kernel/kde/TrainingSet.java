@@ -172,11 +172,6 @@ final class TrainingSet {
         return multiplicity;
     }
 
-    /** @return the number q of the exponential form's statistics per centre (m for the pairwise evaluation) */
-    int statistics() {
-        return statistics;
-    }
-
     /** @return the dimension m of a point and of a target */
     int dimension() {
         return dimension;

@@ -10,7 +10,6 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.IntConsumer;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -43,8 +42,7 @@ class KdeBatchTest {
 
     @Test
     void askingTwiceForTheSameFeaturesRecomputesTheSameValues() {
-        PreparedTraining prepared = KdeFixture.prepare(KdeFixture.estimator(Notion.TOP_LABEL, 2, Parallelism.sequential()),
-                KdeFixture.set(new double[][] {{0.6}, {0.9}, {0.75}}, new double[][] {{0}, {1}, {1}}));
+        PreparedTraining prepared = threePoints(Parallelism.sequential());
         Points queries = Points.ofRows(new double[][] {{0.7}, {0.95}});
         double[] first = KdeFixture.features(prepared.fit(KdeFixture.bandwidth(1e-5)), queries).values();
         double[] ahead = KdeFixture.features(prepared.fit(KdeFixture.bandwidth(0.2)), queries).values();
@@ -58,8 +56,7 @@ class KdeBatchTest {
     @Test
     void aRoundAnnouncedWithPlanIsOneBatch() {
         AtomicInteger work = new AtomicInteger();
-        PreparedTraining prepared = KdeFixture.prepare(KdeFixture.estimator(Notion.TOP_LABEL, 2, counting(work)),
-                KdeFixture.set(new double[][] {{0.6}, {0.9}, {0.75}}, new double[][] {{0}, {1}, {1}}));
+        PreparedTraining prepared = threePoints(KdeFixture.counting(work));
         Points queries = Points.ofRows(new double[][] {{0.7}, {0.95}});
         prepared.plan(List.of(KdeFixture.bandwidth(0.03), KdeFixture.bandwidth(0.7)));
         KdeFixture.features(prepared.fit(KdeFixture.bandwidth(0.03)), queries);
@@ -67,25 +64,8 @@ class KdeBatchTest {
         assertTrue(batch > 0);
         FeatureMatrix second = KdeFixture.features(prepared.fit(KdeFixture.bandwidth(0.7)), queries);
         assertEquals(batch, work.get(), "the round's second bandwidth was computed with the first");
-        assertArrayEquals(KdeFixture.features(KdeFixture.fit(Notion.TOP_LABEL, 2, KdeFixture.set(
-                new double[][] {{0.6}, {0.9}, {0.75}}, new double[][] {{0}, {1}, {1}}), 0.7), queries).values(),
-                second.values());
-    }
-
-    /** Counts the calls on a sequential pool: the work kde does. */
-    private static Parallelism counting(AtomicInteger work) {
-        return new Parallelism() {
-            @Override
-            public int threads() {
-                return 1;
-            }
-
-            @Override
-            public void forEach(int count, IntConsumer task) {
-                work.incrementAndGet();
-                Parallelism.sequential().forEach(count, task);
-            }
-        };
+        assertArrayEquals(KdeFixture.features(threePoints(Parallelism.sequential()).fit(KdeFixture.bandwidth(0.7)),
+                queries).values(), second.values());
     }
 
     /**
@@ -95,8 +75,7 @@ class KdeBatchTest {
     @Test
     void featuresComputedAheadAreFoundByTheValuesOfThePoints() {
         AtomicInteger work = new AtomicInteger();
-        PreparedTraining prepared = KdeFixture.prepare(KdeFixture.estimator(Notion.TOP_LABEL, 2, counting(work)),
-                KdeFixture.set(new double[][] {{0.6}, {0.9}, {0.75}}, new double[][] {{0}, {1}, {1}}));
+        PreparedTraining prepared = threePoints(KdeFixture.counting(work));
         double[][] rows = {{0.7}, {0.95}};
         KdeFixture.features(prepared.fit(KdeFixture.bandwidth(1e-5)), Points.ofRows(rows));
         int afterFirst = work.get();
@@ -105,9 +84,54 @@ class KdeBatchTest {
         assertEquals(afterFirst, work.get(), "equal points in another object find the features computed ahead");
         KdeFixture.features(prepared.fit(KdeFixture.bandwidth(0.2)), Points.ofRows(new double[][] {{0.7}, {0.9}}));
         assertTrue(work.get() > afterFirst, "other points are computed");
-        FeatureMatrix fresh = KdeFixture.features(KdeFixture.fit(Notion.TOP_LABEL, 2,
-                KdeFixture.set(new double[][] {{0.6}, {0.9}, {0.75}}, new double[][] {{0}, {1}, {1}}), 0.2),
+        FeatureMatrix fresh = KdeFixture.features(threePoints(Parallelism.sequential()).fit(KdeFixture.bandwidth(0.2)),
                 Points.ofRows(rows));
         assertArrayEquals(fresh.values(), ahead.values());
+    }
+
+    /** The features of a bandwidth already handed out are recomputed alone, not with the rest of the grid again. */
+    @Test
+    void aBandwidthAskedForAgainIsComputedAlone() {
+        AtomicInteger work = new AtomicInteger();
+        PreparedTraining prepared = threePoints(KdeFixture.counting(work));
+        Points queries = Points.ofRows(new double[][] {{0.7}, {0.95}});
+        FeatureMatrix first = KdeFixture.features(prepared.fit(KdeFixture.bandwidth(1e-5)), queries);
+        int grid = work.get();
+        FeatureMatrix again = KdeFixture.features(prepared.fit(KdeFixture.bandwidth(1e-5)), queries);
+        int alone = work.get() - grid;
+        assertTrue(alone > 0 && 20 * alone <= grid, "one bandwidth of 20: " + alone + " calls against " + grid);
+        assertArrayEquals(first.values(), again.values());
+    }
+
+    /**
+     * Features computed ahead are kept for the 4 point sets used last: a fifth set drops the
+     * least recently used one, whose features are then recomputed; the others are not.
+     */
+    @Test
+    void featuresComputedAheadAreKeptForTheFourPointSetsUsedLast() {
+        AtomicInteger work = new AtomicInteger();
+        PreparedTraining prepared = threePoints(KdeFixture.counting(work));
+        Points[] sets = new Points[5];
+        for (int k = 0; k < sets.length; k++) {
+            sets[k] = Points.ofRows(new double[][] {{0.1 + 0.15 * k}});
+        }
+        for (int k = 0; k < 4; k++) {
+            KdeFixture.features(prepared.fit(KdeFixture.bandwidth(1e-5)), sets[k]);
+        }
+        int before = work.get();
+        KdeFixture.features(prepared.fit(KdeFixture.bandwidth(0.2)), sets[0]);
+        assertEquals(before, work.get(), "four sets are all kept");
+        KdeFixture.features(prepared.fit(KdeFixture.bandwidth(1e-5)), sets[4]);
+        before = work.get();
+        KdeFixture.features(prepared.fit(KdeFixture.bandwidth(0.2)), sets[2]);
+        assertEquals(before, work.get(), "a set used after the first is kept");
+        KdeFixture.features(prepared.fit(KdeFixture.bandwidth(0.2)), sets[1]);
+        assertTrue(work.get() > before, "the set used least recently was dropped for the fifth");
+    }
+
+    /** Top-label kde prepared on three training points. */
+    private static PreparedTraining threePoints(Parallelism parallelism) {
+        return KdeFixture.prepare(KdeFixture.estimator(Notion.TOP_LABEL, 2, parallelism),
+                KdeFixture.set(new double[][] {{0.6}, {0.9}, {0.75}}, new double[][] {{0}, {1}, {1}}));
     }
 }

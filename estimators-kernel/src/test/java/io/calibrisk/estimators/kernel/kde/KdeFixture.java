@@ -22,6 +22,8 @@ import io.calibrisk.testsupport.kernel.TruncatedLaplace;
 
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntConsumer;
 
 /** Builds {@code kde} the way calibrisk does, with the kernel handed over as a setting, and plain arrays for the slow references. */
 final class KdeFixture {
@@ -72,6 +74,22 @@ final class KdeFixture {
     static LogSpaceKde.LogKernel logKernel(boolean canonical, double bandwidth) {
         DensityKernel kernel = canonical ? new DirichletKernel() : new BetaKernel();
         return (c, x) -> kernel.logDensity(c, x, bandwidth);
+    }
+
+    /** A sequential pool that counts its calls: the work kde does. */
+    static Parallelism counting(AtomicInteger work) {
+        return new Parallelism() {
+            @Override
+            public int threads() {
+                return 1;
+            }
+
+            @Override
+            public void forEach(int count, IntConsumer task) {
+                work.incrementAndGet();
+                Parallelism.sequential().forEach(count, task);
+            }
+        };
     }
 
     static CalibrationSet set(double[][] points, double[][] targets) {

@@ -129,6 +129,8 @@ class ScalarRegressionTest {
         assertAgree(fixture.full(), fixture.fast(Parallelism.sequential(), work), fixture.grid());
         assertTrue(work.direct.sum() > 0 && work.expanded.sum() > 0 && work.depth.get() >= 2,
                 "every way of summing is exercised: " + work);
+        assertTrue(work.terms.sum() >= work.direct.sum() / 2 && work.moments.sum() > 0 && work.shifts.sum() > 0
+                && work.evaluations.sum() >= work.expanded.sum(), "the work is counted: " + work);
     }
 
     @Test
@@ -199,6 +201,7 @@ class ScalarRegressionTest {
         assertTrue(ScalarRegression.remainder(ScalarRegression.RHO, ScalarRegression.TERMS) <= 1.2e-15);
         assertTrue(ScalarRegression.remainder(ScalarRegression.RHO, ScalarRegression.TERMS - 1) > 1e-14,
                 "the bound is not loose: one term fewer would not meet it");
+        assertEquals(Math.pow(0.5, 4) / 24 * Math.E, ScalarRegression.remainder(0.5, 4), 1e-17, "x^K/K!·e^{2x}");
     }
 
     /** Only u(c) = (c, 1 − c) gives the concave log weights the windows need; another form sums every pair. */
@@ -252,6 +255,65 @@ class ScalarRegressionTest {
         NadarayaWatson.Fit fallback = without.fast(Parallelism.sequential(), new ScalarRegression.Work());
         assertArrayEquals(new long[] {2, 2}, fallback.fallbacks());
         assertEquals(0.5, fallback.fitted()[0][0]);
+    }
+
+    /**
+     * At a narrow bandwidth every window is small and summed directly: the terms summed are
+     * exactly the centres whose log weight is within the cutoff of the query's largest, counted
+     * here from the kernel's own log density.
+     */
+    @Test
+    void windowsHoldExactlyTheCentresWithinTheCutoff() {
+        SplittableRandom random = new SplittableRandom(Seeds.seed() + 5);
+        double[] z = new double[300];
+        for (int i = 0; i < z.length; i++) {
+            z[i] = 0.05 + 0.9 * random.nextDouble();
+        }
+        double[] x = new double[200];
+        for (int i = 0; i < x.length; i++) {
+            x[i] = 0.02 + 0.96 * random.nextDouble();
+        }
+        double b = 1e-5;
+        Case fixture = Case.of(z, targets(random, z), x, new double[] {b}, BETA);
+        ScalarRegression.Work work = new ScalarRegression.Work();
+        fixture.fast(Parallelism.sequential(), work);
+        double cutoff = NadarayaWatson.cutoff(z.length);
+        BetaKernel beta = new BetaKernel();
+        long expected = 0;
+        for (double query : x) {
+            double[] log = new double[z.length];
+            double top = Double.NEGATIVE_INFINITY;
+            for (int j = 0; j < z.length; j++) {
+                log[j] = beta.logDensity(new double[] {z[j]}, new double[] {query}, b);
+                top = Math.max(top, log[j]);
+            }
+            for (double l : log) {
+                assertTrue(Math.abs(l - (top + cutoff)) > 1e-6, "no centre on the cutoff's edge");
+                expected += l >= top + cutoff ? 1 : 0;
+            }
+        }
+        assertEquals(x.length, work.direct.sum(), "all summed directly: " + work);
+        assertEquals(expected, work.terms.sum(), "window sizes");
+    }
+
+    /** Top-label kde takes the sorted windows: its features are z − t̂ of this regression, bit for bit. */
+    @Test
+    void scalarKdeUsesTheSortedWindows() {
+        SplittableRandom random = new SplittableRandom(Seeds.seed() + 6);
+        double[] z = awkward(random, 2000);
+        double[] t = targets(random, z);
+        double[] x = awkward(random, 500);
+        double b = 0.01;
+        Case fixture = Case.of(z, t, x, new double[] {b}, BETA);
+        double[] fast = fixture.fast(Parallelism.sequential(), new ScalarRegression.Work()).fitted()[0];
+        assertFalse(Arrays.equals(fast, fixture.full().fitted()[0]), "the two ways of summing round differently");
+        CalibrationSet set = new CalibrationSet(Points.of(z.length, 1, z), Points.of(t.length, 1, t));
+        double[] phi = KdeFixture.features(KdeFixture.fit(io.calibrisk.api.data.Notion.TOP_LABEL, 2, set, b),
+                Points.of(x.length, 1, x)).values();
+        int[] groupOf = fixture.queries().groupOf();
+        for (int i = 0; i < x.length; i++) {
+            assertEquals(x[i] - fast[groupOf[i]], phi[i], "query " + i);
+        }
     }
 
     /** A larger fold, as a million predictions give: still the full sum's answer. */
