@@ -7,7 +7,7 @@ import io.calibrisk.api.data.Points;
 /**
  * Validated class probabilities: n rows of d ≥ 2 finite, non-negative numbers that sum to one.
  *
- * <p>Rows are checked when they are built, and the first bad row is reported by its index (0
+ * <p>Rows are checked when they are built, and the first bad row is reported by its number (1
  * based) in the message of an {@link InvalidInputException} that also names the source:
  * <ul>
  *   <li>a value that is NaN or infinite, or negative, is an error;</li>
@@ -53,7 +53,7 @@ public final class Predictions {
         for (int i = 0; i < rows.length; i++) {
             if (rows[i].length != d) {
                 throw new InvalidInputException(source + ": row " + (i + 1) + " has " + rows[i].length
-                        + " values but row 0 has " + d);
+                        + " values but row 1 has " + d);
             }
             System.arraycopy(rows[i], 0, flat, i * d, d);
         }

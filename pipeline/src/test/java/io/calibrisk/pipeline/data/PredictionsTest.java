@@ -51,4 +51,45 @@ class PredictionsTest {
         assertEquals(0, p.get(0, 2));
         assertEquals(1, p.get(1, 1));
     }
+    @Test
+    void rowsAreCopiedInOrderAndARaggedRowIsNamed() {
+        Predictions p = Predictions.ofProbabilities(new double[][] {{0.25, 0.75}, {0.6, 0.4}, {1, 0}}, "rows");
+        assertEquals(3, p.size());
+        assertEquals(2, p.classes());
+        assertEquals(0.75, p.get(0, 1));
+        assertEquals(0.6, p.get(1, 0));
+        assertEquals(0.0, p.get(2, 1));
+        InvalidInputException ragged = assertThrows(InvalidInputException.class,
+                () -> Predictions.ofProbabilities(new double[][] {{0.5, 0.5}, {0.2, 0.3, 0.5}}, "rows"));
+        assertEquals("rows: row 2 has 3 values but row 1 has 2", ragged.getMessage());
+        assertEquals("rows: no samples", assertThrows(InvalidInputException.class,
+                () -> Predictions.ofProbabilities(new double[0][], "rows")).getMessage());
+    }
+
+    @Test
+    void aLaterRowIsRenormalisedByItsOwnSum() {
+        double sum = 0.3 + (0.7 + 5e-5);
+        Predictions p = Predictions.ofProbabilities(2, 2, new double[] {0.5, 0.5, 0.3, 0.7 + 5e-5}, "p");
+        assertEquals(1, p.renormalisedRows());
+        assertEquals(0.5, p.get(0, 0));
+        assertEquals(0.3 / sum, p.get(1, 0));
+        assertEquals((0.7 + 5e-5) / sum, p.get(1, 1));
+    }
+
+    @Test
+    void aSumFarBelowOneSuggestsLogitsAndOneNearOneDoesNot() {
+        InvalidInputException low = assertThrows(InvalidInputException.class,
+                () -> Predictions.ofProbabilities(1, 2, new double[] {0.1, 0.2}, "p"));
+        assertTrue(low.getMessage().endsWith("; if these are logits, read them as logits (--logits)"), low.getMessage());
+        InvalidInputException near = assertThrows(InvalidInputException.class,
+                () -> Predictions.ofProbabilities(1, 2, new double[] {0.5, 0.6}, "p"));
+        assertEquals("p: row 1 sums to 1.1, not to 1 within 1.0E-4", near.getMessage());
+    }
+
+    @Test
+    void aBadLogitNamesItsRowAndClass() {
+        InvalidInputException e = assertThrows(InvalidInputException.class,
+                () -> Predictions.ofLogits(2, 2, new double[] {1, 2, 3, Double.POSITIVE_INFINITY}, "l"));
+        assertEquals("l: row 2, class 1: logit Infinity is not a finite number", e.getMessage());
+    }
 }

@@ -300,8 +300,8 @@ class PipelineTest {
         EstimatorResult notANumber = report.estimator("nan").orElseThrow();
         assertEquals("fold 0, point c=1: pairwise risk is NaN", notANumber.failure());
         EstimatorResult exhausted = report.estimator("exhausts").orElseThrow();
-        assertTrue(exhausted.failed() && exhausted.failure().startsWith("ran out of memory (the JVM's heap is "),
-                exhausted.failure());
+        assertEquals("ran out of memory (the JVM's heap is " + (Runtime.getRuntime().maxMemory() >> 20) + " MiB); use "
+                + "--threads 1, or give the JVM more memory (JAVA_OPTS=-Xmx...)", exhausted.failure());
         assertEquals("could not be created: no licence", report.estimator("unborn").orElseThrow().failure());
         for (EstimatorResult result : report.estimators()) {
             assertTrue(result.failure() == null || !TestData.namesAJavaClass(result.failure()), result.failure());

@@ -124,6 +124,14 @@ class RiskEvaluatorTest {
                 + "grid's 3 plus 64)", greedy.failure());
     }
 
+    /** A strategy that evaluates nothing leaves the estimator without a result, and says so. */
+    @Test
+    void aStrategyThatEvaluatesNoPointIsAFailure() {
+        EstimatorResult result = run(new CountingProvider(new ToyBins()), (space, evaluator) -> { })
+                .estimators().get(0);
+        assertEquals("search strategy scripted evaluated no point", result.failure());
+    }
+
     /** A point outside the axis's domain never reaches the estimator. */
     @Test
     void refusesPointsOutsideTheSpace() {

@@ -122,4 +122,61 @@ class RunScopedCacheTest {
         cache.close();
         assertEquals(0, cache.size());
     }
+    /** A caller waiting on another thread's computation gets that computation's own failure, not a wrapper. */
+    @Test
+    void aWaitingCallerGetsTheOwnersFailure() throws Exception {
+        for (Throwable failure : List.of(new IllegalStateException("singular"), new StackOverflowError("deep"))) {
+            RunScopedCache cache = new RunScopedCache();
+            CountDownLatch computing = new CountDownLatch(1);
+            CountDownLatch release = new CountDownLatch(1);
+            Thread owner = new Thread(() -> {
+                try {
+                    cache.computeIfAbsent(new Key(0, "x"), String.class, () -> {
+                        computing.countDown();
+                        try {
+                            release.await();
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                        if (failure instanceof Error) {
+                            throw (Error) failure;
+                        }
+                        throw (RuntimeException) failure;
+                    });
+                } catch (RuntimeException | Error expected) {
+                    // the owner's own copy of the failure
+                }
+            });
+            owner.start();
+            computing.await();
+            Throwable[] seen = new Throwable[1];
+            Thread waiter = new Thread(() -> {
+                try {
+                    cache.computeIfAbsent(new Key(0, "x"), String.class, () -> "late");
+                } catch (RuntimeException | Error e) {
+                    seen[0] = e;
+                }
+            });
+            waiter.start();
+            while (waiter.getState() == Thread.State.RUNNABLE || waiter.getState() == Thread.State.NEW) {
+                Thread.onSpinWait();
+            }
+            release.countDown();
+            owner.join();
+            waiter.join();
+            assertSame(failure, seen[0]);
+        }
+    }
+
+    @Test
+    void aMissingKeyTypeOrComputationIsAPluginError() {
+        RunScopedCache cache = new RunScopedCache();
+        String message = "run cache: the key, the type and the computation must be given";
+        assertEquals(message, assertThrows(PluginException.class,
+                () -> cache.computeIfAbsent(null, String.class, () -> "a")).getMessage());
+        assertEquals(message, assertThrows(PluginException.class,
+                () -> cache.computeIfAbsent(new Key(0, "x"), null, () -> "a")).getMessage());
+        assertEquals(message, assertThrows(PluginException.class,
+                () -> cache.computeIfAbsent(new Key(0, "x"), String.class, null)).getMessage());
+    }
 }

@@ -235,4 +235,110 @@ class RefineSearchTest {
         assertEquals(new ArrayList<>(a.history.keySet()), new ArrayList<>(b.history.keySet()));
         assertTrue(a.history.size() > 15);
     }
+    /** Two values are enough for an axis to be refined: a falling risk extends it by their difference. */
+    @Test
+    void anAxisOfTwoValuesIsRefined() {
+        SearchSpace space = SearchSpace.of(Axis.list("c", 1, 2));
+        Surface surface = new Surface(space, p -> -p.get("c"));
+        new RefineSearch().search(space, surface);
+        assertEquals(List.of(1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0), surface.values("c"));
+    }
+
+    /** With no stable point there is nothing to refine around: the grid alone is evaluated. */
+    @Test
+    void noStablePointLeavesTheGridAlone() {
+        SearchSpace space = SearchSpace.of(Axis.log10("lambda", -3, -1, 3));
+        Surface surface = new Surface(space, p -> p.get("lambda"), p -> true, 64);
+        new RefineSearch().search(space, surface);
+        assertEquals(List.of(1e-3, 1e-2, 1e-1), surface.values("lambda"));
+    }
+
+    /** Two grid points tie for the lowest risk: the first one in search order anchors the next axis's line. */
+    @Test
+    void theFirstOfTiedPointsAnchorsTheLine() {
+        SearchSpace space = SearchSpace.of(Axis.list("a", 1, 2, 3), Axis.list("b", 1, 2, 3));
+        Surface surface = new Surface(space, p -> Math.pow(p.get("a") - 2.2, 2) + Math.abs(p.get("b") - 2) * -1);
+        new RefineSearch().search(space, surface);
+        List<Map<String, Double>> grid = space.grid();
+        Map<String, Double> firstTied = null;
+        for (Map<String, Double> point : grid) {
+            if (point.get("a") == 2.0 && point.get("b") != 2.0) {
+                firstTied = point;
+                break;
+            }
+        }
+        List<Map<String, Double>> points = new ArrayList<>(surface.history.keySet());
+        Map<String, Double> firstProbe = points.get(grid.size());
+        assertEquals(firstTied.get("b"), firstProbe.get("b"), "axis a narrowed on the first tied point's line: " + points);
+    }
+
+    /** A step past a closed bound of a real domain lands on the bound. */
+    @Test
+    void aRealAxisStopsOnItsClosedBound() {
+        SearchSpace space = SearchSpace.of(Axis.list("c", 0.5, 0.7, 0.9).withDomain(ValueType.real(0, true, 1, true)));
+        Surface surface = new Surface(space, p -> -p.get("c"));
+        new RefineSearch().search(space, surface);
+        assertEquals(List.of(0.5, 0.7, 0.9, 1.0), surface.values("c"));
+    }
+
+    /** The typical step is the grid's difference rounded to 1e-6, so that a grid of tenths extends by exactly 0.1. */
+    @Test
+    void aLinearStepIsTheGridsRoundedDifference() {
+        SearchSpace space = SearchSpace.of(Axis.list("c", 0.1, 0.2, 0.3));
+        Surface surface = new Surface(space, p -> -p.get("c"));
+        new RefineSearch().search(space, surface);
+        List<Double> expected = new ArrayList<>(List.of(0.1, 0.2, 0.3));
+        double v = 0.3;
+        for (int s = 0; s < RefineSearch.MAX_EXTENSION; s++) {
+            v += 0.1;
+            expected.add(v);
+        }
+        assertEquals(expected, surface.values("c"));
+    }
+
+    /** Integer bisection on negative values: golden-section probes rounded into the larger side, to adjacent integers. */
+    @Test
+    void bisectsAnIntegerAxisOfNegativeValues() {
+        SearchSpace space = SearchSpace.of(Axis.list("k", -8, -4, 0).withDomain(ValueType.integer(-100, 100)));
+        Surface surface = new Surface(space, p -> Math.pow(p.get("k") + 3, 2));
+        new RefineSearch().search(space, surface);
+        assertEquals(List.of(-8.0, -4.0, 0.0, -2.0, -6.0, -3.0), surface.values("k"));
+        // Adjacent below and 4 above: only the side above is probed.
+        SearchSpace uneven = SearchSpace.of(Axis.list("k", -5, -4, 0).withDomain(ValueType.integer(-100, 100)));
+        Surface adjacent = new Surface(uneven, p -> Math.pow(p.get("k") + 3, 2));
+        new RefineSearch().search(uneven, adjacent);
+        assertEquals(List.of(-5.0, -4.0, 0.0, -2.0, -3.0), adjacent.values("k"));
+        // Adjacent above and 4 below: only the side below is probed.
+        SearchSpace below = SearchSpace.of(Axis.list("k", -4, 0, 1).withDomain(ValueType.integer(-100, 100)));
+        Surface mirrored = new Surface(below, p -> Math.pow(p.get("k") + 1, 2));
+        new RefineSearch().search(below, mirrored);
+        assertEquals(List.of(-4.0, 0.0, 1.0, -2.0, -1.0), mirrored.values("k"));
+    }
+
+    /** A LOG axis whose bracket reaches 0 is narrowed on the linear scale, to within 2 % of its upper end. */
+    @Test
+    void aLogBracketAtZeroIsNarrowedLinearly() {
+        SearchSpace space = SearchSpace.of(Axis.list("c", 0, 0.01, 1).withDomain(ValueType.nonNegative())
+                .withScale(Axis.Scale.LOG));
+        Surface surface = new Surface(space, p -> Math.pow(p.get("c") - 0.006, 2));
+        new RefineSearch().search(space, surface);
+        double best = surface.best().point().get("c");
+        List<Double> sorted = new ArrayList<>(surface.values("c"));
+        sorted.sort(null);
+        int at = sorted.indexOf(best);
+        double lower = sorted.get(at - 1);
+        double upper = sorted.get(at + 1);
+        assertTrue(upper - lower <= (RefineSearch.LOG_RESOLUTION - 1) * upper, lower + " < " + best + " < " + upper);
+        assertEquals(0.006, best, 0.02 * 0.006);
+    }
+
+    /** Grid values closer than 1e-6 decades apart give no typical step on a LOG axis: no extension. */
+    @Test
+    void aGridFinerThanTheStepResolutionIsNotExtended() {
+        SearchSpace space = SearchSpace.of(Axis.list("n", 1.5e9, 1.5e9 + 1, 1.5e9 + 2)
+                .withDomain(ValueType.integer(1, 4_000_000_000L)).withScale(Axis.Scale.LOG));
+        Surface surface = new Surface(space, p -> -p.get("n"));
+        new RefineSearch().search(space, surface);
+        assertEquals(List.of(1.5e9, 1.5e9 + 1, 1.5e9 + 2), surface.values("n"));
+    }
 }
