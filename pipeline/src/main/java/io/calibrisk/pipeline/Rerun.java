@@ -22,7 +22,6 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 
@@ -248,13 +247,11 @@ public final class Rerun {
             builder.folds(number(run.path("split"), "folds").intValue())
                     .testFraction(number(run.path("split"), "testFraction").doubleValue());
         }
-        for (Iterator<Map.Entry<String, JsonNode>> it = run.path("set").fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> set = it.next();
+        for (Map.Entry<String, JsonNode> set : run.path("set").properties()) {
             String[] key = split(set.getKey());
             builder.setting(key[0], key[1], set.getValue().asText());
         }
-        for (Iterator<Map.Entry<String, JsonNode>> it = run.path("grid").fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> grid = it.next();
+        for (Map.Entry<String, JsonNode> grid : run.path("grid").properties()) {
             String[] key = split(grid.getKey());
             double[] values = new double[grid.getValue().size()];
             for (int i = 0; i < values.length; i++) {

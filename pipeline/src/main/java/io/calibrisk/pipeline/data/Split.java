@@ -82,6 +82,28 @@ public final class Split {
     }
 
     /**
+     * The fewest samples that {@link #shuffled} splits: floor((1 − t)·n) ≥ 2k for the folds, and
+     * the rest, about t·n, at least 2 for the test split, so n ≥ 2k/(1 − t) and n·t > 1; found
+     * from those bounds and confirmed with the split's own arithmetic.
+     */
+    static String minimumSamples(int folds, double testFraction) {
+        double bound = Math.max(2.0 * folds / (1.0 - testFraction), 1.0 / testFraction);
+        if (bound >= Integer.MAX_VALUE) {
+            return "more than " + Integer.MAX_VALUE;
+        }
+        long n = Math.max(2L * folds + 2, (long) Math.floor(bound) - 2);
+        while (!splits(n, folds, testFraction)) {
+            n++;
+        }
+        return Long.toString(n);
+    }
+
+    private static boolean splits(long n, int folds, double testFraction) {
+        long optimisation = (long) Math.floor((1.0 - testFraction) * n);
+        return optimisation >= 2L * folds && n - optimisation >= 2;
+    }
+
+    /**
      * Step 1 and 2 of the pipeline (Algorithm 1 of Gruber and Bach): shuffle the n samples with
      * the seed, let the first ⌊(1 − testFraction)·n⌋ of the shuffled order form the
      * optimisation set and the rest the test split, and cut the optimisation set, in shuffled
@@ -106,14 +128,12 @@ public final class Split {
         if (!(testFraction > 0 && testFraction < 1)) {
             throw InvalidSettingException.of("test-fraction", testFraction, "must lie strictly between 0 and 1");
         }
-        int optimisation = (int) Math.floor((1.0 - testFraction) * n);
-        if (optimisation < 2 * folds || n - optimisation < 2) {
+        if (!splits(n, folds, testFraction)) {
             throw new InvalidInputException("split: " + n + " samples are too few for " + folds
                     + " folds of at least 2 samples and a test split (fraction " + testFraction
-                    + ") of at least 2; need at least "
-                    + Math.max(2 * folds + 2, (int) Math.ceil(2 * folds / (1.0 - testFraction)) + 1)
-                    + " samples");
+                    + ") of at least 2; need at least " + minimumSamples(folds, testFraction) + " samples");
         }
+        int optimisation = (int) Math.floor((1.0 - testFraction) * n);
         int[] order = permutation(n, seed);
         int[] assignment = new int[n];
         Arrays.fill(assignment, TEST);

@@ -97,7 +97,7 @@ final class FoldEvaluator implements RiskEvaluator {
         points.forEach(p -> grid.add(canonical(p)));
         this.budget = points.size() + POINTS_BEYOND_GRID;
         for (int f = 0; f < folds.folds(); f++) {
-            @SuppressWarnings("unchecked")
+            @SuppressWarnings({"unchecked", "rawtypes"})
             SoftReference<FoldWork>[] row = new SoftReference[folds.components()];
             kept.add(row);
         }

@@ -105,6 +105,25 @@ class SplitTest {
         assertThrows(InvalidSettingException.class, () -> Split.shuffled(100, 5, 1.0, 0));
     }
 
+    /** The fewest samples the message asks for split, and one fewer does not, small test fractions included. */
+    @Test
+    void theMessageNamesTheFewestSamplesThatSplit() {
+        InvalidInputException e = assertThrows(InvalidInputException.class, () -> Split.shuffled(12, 5, 0.2, 0));
+        assertEquals("split: 12 samples are too few for 5 folds of at least 2 samples and a test split (fraction 0.2) "
+                + "of at least 2; need at least 13 samples", e.getMessage());
+        assertEquals("1001", Split.minimumSamples(5, 0.001));
+        assertEquals("more than 2147483647", Split.minimumSamples(5, 1e-12));
+        int[] folds = {2, 3, 5, 10};
+        double[] fractions = {0.001, 0.013, 0.1, 0.2, 0.25, 1.0 / 3, 0.5, 0.9, 0.97};
+        for (int k : folds) {
+            for (double t : fractions) {
+                int n = Integer.parseInt(Split.minimumSamples(k, t));
+                assertEquals(n, Split.shuffled(n, k, t, 0).size(), k + " folds, fraction " + t);
+                assertThrows(InvalidInputException.class, () -> Split.shuffled(n - 1, k, t, 0), k + " folds, " + t);
+            }
+        }
+    }
+
     private static boolean isSorted(int[] a) {
         for (int i = 1; i < a.length; i++) {
             if (a[i - 1] >= a[i]) {
