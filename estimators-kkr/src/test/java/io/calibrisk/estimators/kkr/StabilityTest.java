@@ -25,6 +25,7 @@ class StabilityTest {
         assertEquals(1, Stability.significantModes(new double[] {1, 1e-14}), "at the floor is not above it");
         assertEquals(2, Stability.significantModes(new double[] {1, Math.nextUp(1e-14)}));
         assertEquals(3, Stability.significantModes(new double[] {8, 4, 2}), "every mode");
+        assertEquals(2, Stability.significantModes(new double[] {1e-10, 2e-24, 1e-24}), "relative to the largest");
         assertEquals(1, Stability.significantModes(new double[] {2}));
         assertEquals(1, Stability.significantModes(new double[] {0, 0}), "at least one");
     }
