@@ -32,17 +32,34 @@ class ExactFactorisationTest {
         assertEquals(0.25 + 0.0625 + 0.015625, sum, 1e-15);
     }
 
+    /** The linear kernel x·y on the points 1 and 0: K = diag(1, 0), whose zero mode is left out. */
+    @Test
+    void aZeroEigenvalueIsLeftOut() {
+        Points x = Points.of(2, 1, new double[] {1, 0});
+        KernelSpectrum s = ExactFactorisation.of(TrainingKernel.of(kernel(1), 1, x), x, Parallelism.sequential());
+        assertArrayEquals(new double[] {1}, s.values());
+        assertEquals(1, s.basis().map().length);
+    }
+
     @Test
     void aKernelMatrixWithoutPositiveEigenvalueIsAnError() {
-        PositiveDefiniteKernel zero = new PositiveDefiniteKernel() {
+        Points x = Points.of(2, 1, new double[] {0, 1});
+        EstimationException e = assertThrows(EstimationException.class, () -> ExactFactorisation.of(
+                TrainingKernel.of(kernel(0), 1, x), x, Parallelism.sequential()));
+        assertEquals("the kernel matrix of the 2 training points has no positive eigenvalue", e.getMessage());
+    }
+
+    /** {@code k(x, y) = scale·x·y}: positive semi-definite, of rank at most one. */
+    private static PositiveDefiniteKernel kernel(double scale) {
+        return new PositiveDefiniteKernel() {
             @Override
             public String name() {
-                return "zero";
+                return "linear";
             }
 
             @Override
             public String description() {
-                return "0";
+                return "scale x y";
             }
 
             @Override
@@ -52,12 +69,8 @@ class ExactFactorisationTest {
 
             @Override
             public double value(double[] x, double[] y, double parameter) {
-                return 0;
+                return scale * x[0] * y[0];
             }
         };
-        Points x = Points.of(2, 1, new double[] {0, 1});
-        EstimationException e = assertThrows(EstimationException.class, () -> ExactFactorisation.of(
-                TrainingKernel.of(zero, 1, x), x, Parallelism.sequential()));
-        assertEquals("the kernel matrix of the 2 training points has no positive eigenvalue", e.getMessage());
     }
 }
