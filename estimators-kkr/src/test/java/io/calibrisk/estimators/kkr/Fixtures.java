@@ -16,10 +16,12 @@ import io.calibrisk.api.setting.SettingValues;
 import io.calibrisk.api.setting.ValueType;
 import io.calibrisk.estimators.kkr.kernel.LaplacianKernel;
 import io.calibrisk.estimators.kkr.kernel.RbfKernel;
+import io.calibrisk.estimators.kkr.spectrum.FeatureBasis;
 
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.SplittableRandom;
 
 /** Builds kkr and ukkr outside the pipeline, with settings given as text and typed as calibrisk types them. */
 final class Fixtures {
@@ -64,5 +66,41 @@ final class Fixtures {
 
     static CalibrationFunction fit(PreparedTraining prepared, double mu) {
         return prepared.fit(Hyperparameters.of(Map.of("lambda", mu)));
+    }
+
+    /**
+     * A hand-made basis of r modes over p = 3 raw features: its map F random (fixed seed), its
+     * raw features {@code κ_a(z) = z_0 + a}.
+     */
+    static FeatureBasis basis(int r) {
+        SplittableRandom random = new SplittableRandom(r);
+        double[][] map = new double[r][3];
+        for (double[] row : map) {
+            for (int a = 0; a < 3; a++) {
+                row[a] = random.nextDouble();
+            }
+        }
+        return new FeatureBasis() {
+            @Override
+            public int rawSize() {
+                return 3;
+            }
+
+            @Override
+            public double[][] raw(double[][] points) {
+                double[][] out = new double[3][points.length];
+                for (int j = 0; j < points.length; j++) {
+                    for (int a = 0; a < 3; a++) {
+                        out[a][j] = points[j][0] + a;
+                    }
+                }
+                return out;
+            }
+
+            @Override
+            public double[][] map() {
+                return map;
+            }
+        };
     }
 }

@@ -7,7 +7,10 @@ import io.calibrisk.api.data.Notion;
 import io.calibrisk.api.data.Points;
 import io.calibrisk.api.estimator.CalibrationFunction;
 import io.calibrisk.api.estimator.EstimatorProvider;
+import io.calibrisk.api.estimator.Parallelism;
 import io.calibrisk.api.estimator.PreparedTraining;
+import io.calibrisk.api.estimator.RunCache;
+import io.calibrisk.api.estimator.TrainingFold;
 import io.calibrisk.api.kernel.KernelDomain;
 import io.calibrisk.api.kernel.PositiveDefiniteKernel;
 import io.calibrisk.api.search.Axis;
@@ -118,6 +121,50 @@ class KernelRidgeProviderTest {
             assertNotSame(alone.fit(point), alone.fit(point), "a point not announced is fitted when asked for");
             assertArrayEquals(alone.fit(point).bilinearForm().orElseThrow().features(queries).values(),
                     h.bilinearForm().orElseThrow().features(queries).values(), point.toString());
+        }
+    }
+
+    /**
+     * The round a training fold announces is fitted ahead when it is prepared, c = 0 included,
+     * by kkr only: ukkr fits every point when asked for it, announced or not.
+     */
+    @Test
+    void theAnnouncedRoundIsFittedAheadByKkrOnly() {
+        CalibrationSet all = Simulations.paper(5).samples().component(Notion.TOP_LABEL);
+        CalibrationSet training = all.select(IntStream.range(0, 200).toArray());
+        List<Hyperparameters> round = List.of(point(1e-3), point(0));
+        for (KernelRidgeProvider provider : List.of(new KroneckerKrr(), new TwoStepKrr())) {
+            PreparedTraining prepared = provider.create(Fixtures.context(Notion.TOP_LABEL, 2, Map.of(),
+                    Parallelism.sequential(), RunCache.none())).prepare(new TrainingFold(new TrainingFold.Id(0, 0),
+                    training, round));
+            for (Hyperparameters point : round) {
+                if (provider instanceof KroneckerKrr) {
+                    assertSame(prepared.fit(point), prepared.fit(point), "kkr fitted " + point + " ahead");
+                } else {
+                    assertNotSame(prepared.fit(point), prepared.fit(point), "ukkr fits " + point + " when asked");
+                }
+            }
+            prepared.plan(List.of(point(1e-5)));
+            if (provider instanceof KroneckerKrr) {
+                assertSame(prepared.fit(point(1e-5)), prepared.fit(point(1e-5)), "a later round, planned");
+            } else {
+                assertNotSame(prepared.fit(point(1e-5)), prepared.fit(point(1e-5)));
+            }
+        }
+    }
+
+    @Test
+    void aNegativeOrNonFiniteRegularisationIsRefused() {
+        CalibrationSet training = Simulations.paper(6).samples().component(Notion.TOP_LABEL)
+                .select(IntStream.range(0, 50).toArray());
+        for (EstimatorProvider provider : List.of(new KroneckerKrr(), new TwoStepKrr())) {
+            PreparedTraining prepared = Fixtures.prepare(provider, Notion.TOP_LABEL, training, Map.of());
+            prepared.plan(List.of(point(-1), point(Double.NaN), point(Double.POSITIVE_INFINITY)));
+            for (double c : new double[] {-1, -Double.MIN_VALUE, Double.NaN, Double.POSITIVE_INFINITY}) {
+                String message = assertThrows(InvalidSettingException.class, () -> prepared.fit(point(c))).getMessage();
+                assertEquals(provider.name() + ".lambda = " + c + ": must be finite and at least 0", message);
+            }
+            assertEquals(1, prepared.fit(point(0)).dimension(), "c = 0 is fitted");
         }
     }
 

@@ -56,13 +56,4 @@ public record TrainingKernel(PositiveDefiniteKernel kernel, double parameter, do
     public double value(double[] x, double[] y) {
         return kernel.value(x, y, parameter);
     }
-
-    /**
-     * @param j a training point's index
-     * @param z a point
-     * @return {@code k(x_j, z)}
-     */
-    public double value(int j, double[] z) {
-        return kernel.value(rows[j], z, parameter);
-    }
 }

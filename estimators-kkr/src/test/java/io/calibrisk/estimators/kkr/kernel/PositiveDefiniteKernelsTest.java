@@ -4,6 +4,8 @@ import io.calibrisk.api.kernel.PositiveDefiniteKernel;
 import io.calibrisk.testsupport.Seeds;
 import org.junit.jupiter.api.Test;
 
+import java.util.OptionalLong;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.quicktheories.generators.SourceDSL.doubles;
@@ -38,5 +40,30 @@ class PositiveDefiniteKernelsTest {
                         assertTrue(v >= 0 && v <= 1, kernel.name() + " = " + v + " in [0, 1]");
                     }
                 });
+    }
+
+    /**
+     * The rbf bound C(m + k − 1, m) with k the smallest degree such that (2γ)^k / k! ≤ tolerance:
+     * γ = 1 and 1e−15 give k = 23; γ = 1/2 and 1e−3 give k = 7 (1/7! ≈ 2e−4, 1/6! ≈ 1.4e−3).
+     */
+    @Test
+    void rbfRankBoundsWorkedOutByHand() {
+        assertEquals(OptionalLong.of(23), rbf.rankBound(1, 1.0, 1e-15));
+        assertEquals(OptionalLong.of(64_512_240), rbf.rankBound(10, 1.0, 1e-15), "C(32, 10)");
+        assertEquals(OptionalLong.of(7), rbf.rankBound(1, 0.5, 1e-3));
+        assertEquals(OptionalLong.of(28), rbf.rankBound(2, 0.5, 1e-3), "C(8, 2)");
+        assertEquals(OptionalLong.of(Long.MAX_VALUE / 2), rbf.rankBound(1_000_000, 1.0, 1e-15), "saturates");
+    }
+
+    @Test
+    void rbfGivesNoRankBoundOutsideItsDomain() {
+        assertEquals(OptionalLong.of(1), rbf.rankBound(1, 1e-300, 0.5));
+        assertEquals(OptionalLong.empty(), rbf.rankBound(0, 1.0, 1e-15), "no dimension");
+        assertEquals(OptionalLong.empty(), rbf.rankBound(1, 0.0, 1e-15), "gamma 0");
+        assertEquals(OptionalLong.empty(), rbf.rankBound(1, Double.NaN, 1e-15));
+        assertEquals(OptionalLong.empty(), rbf.rankBound(1, 1.0, 0.0), "tolerance 0: no finite rank");
+        assertEquals(OptionalLong.empty(), rbf.rankBound(1, 1.0, 1.0), "tolerance 1");
+        assertEquals(OptionalLong.empty(), rbf.rankBound(1, 1.0, Double.NaN));
+        assertEquals(OptionalLong.empty(), laplacian.rankBound(1, 1.0, 1e-15), "the Laplacian kernel has none");
     }
 }

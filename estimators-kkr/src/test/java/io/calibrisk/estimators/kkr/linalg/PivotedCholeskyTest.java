@@ -1,5 +1,6 @@
 package io.calibrisk.estimators.kkr.linalg;
 
+import io.calibrisk.api.InvalidSettingException;
 import io.calibrisk.api.estimator.Parallelism;
 import io.calibrisk.estimators.kkr.kernel.RbfKernel;
 import org.junit.jupiter.api.Test;
@@ -8,6 +9,7 @@ import java.util.SplittableRandom;
 
 import static io.calibrisk.testsupport.Seeds.qt;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.quicktheories.generators.SourceDSL.integers;
 import static org.quicktheories.generators.SourceDSL.longs;
@@ -116,5 +118,41 @@ class PivotedCholeskyTest {
         PivotedCholesky.Factor f = factor(kernel(x, 50), 5, 0, 3);
         assertEquals(3, f.rank());
         assertEquals(0, f.pivots()[0], "ties go to the lowest index");
+    }
+
+    /** 3n·r for L by panels, the assembled factor and L by rows, and n·64 for the candidates' columns. */
+    @Test
+    void peakMemoryIsThreeFactorsAndTheCandidates() {
+        assertEquals(3 * 1000 * 10 + 1000 * 64, PivotedCholesky.peakDoubles(1000, 10));
+        assertEquals(3L * 200_000 * 46 + 200_000L * 64, PivotedCholesky.peakDoubles(200_000, 46));
+    }
+
+    @Test
+    void refusesAToleranceOutsideTheUnitIntervalAndACapBelowOne() {
+        double[] x = {0, 0.5, 1};
+        assertEquals("tolerance = 1.0: must be in [0, 1)",
+                assertThrows(InvalidSettingException.class, () -> factor(kernel(x, 1), 3, 1.0, 3)).getMessage());
+        assertEquals("tolerance = -0.1: must be in [0, 1)",
+                assertThrows(InvalidSettingException.class, () -> factor(kernel(x, 1), 3, -0.1, 3)).getMessage());
+        assertEquals("tolerance = NaN: must be in [0, 1)",
+                assertThrows(InvalidSettingException.class, () -> factor(kernel(x, 1), 3, Double.NaN, 3)).getMessage());
+        assertEquals("max-rank = 0: must be at least 1",
+                assertThrows(InvalidSettingException.class, () -> factor(kernel(x, 1), 3, 0, 0)).getMessage());
+        // the edges of the domain are accepted
+        assertEquals(3, factor(kernel(x, 1), 3, 0.0, 3).rank());
+        assertEquals(1, factor(kernel(x, 1), 3, 0.0, 1).rank());
+        assertEquals(1, factor(kernel(x, 1), 3, Math.nextDown(1.0), 3).rank());
+    }
+
+    @Test
+    void aFactorOfDisagreeingShapesIsRefused() {
+        assertThrows(InvalidSettingException.class, () -> new PivotedCholesky.Factor(2, 1, new int[2], new double[2],
+                new double[1], 1, 0));
+        assertThrows(InvalidSettingException.class, () -> new PivotedCholesky.Factor(2, 1, new int[1], new double[3],
+                new double[1], 1, 0));
+        assertThrows(InvalidSettingException.class, () -> new PivotedCholesky.Factor(2, 1, new int[1], new double[2],
+                new double[2], 1, 0));
+        assertEquals(0.5, new PivotedCholesky.Factor(2, 1, new int[1], new double[] {1, 0.5}, new double[1], 1, 0)
+                .get(1, 0));
     }
 }

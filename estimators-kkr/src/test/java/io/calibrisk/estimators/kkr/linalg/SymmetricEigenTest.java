@@ -1,15 +1,18 @@
 package io.calibrisk.estimators.kkr.linalg;
 
+import dev.ludovic.netlib.lapack.NativeLAPACK;
 import io.calibrisk.api.estimator.Parallelism;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
+import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.concurrent.ForkJoinPool;
 import java.util.function.IntConsumer;
 import java.util.stream.IntStream;
 
 import static io.calibrisk.testsupport.Seeds.qt;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.quicktheories.generators.SourceDSL.integers;
@@ -137,6 +140,41 @@ class SymmetricEigenTest {
                 }
                 assertEquals(pj, pl, 1e-10, "projector at " + i + ", " + j);
             }
+        }
+    }
+
+    /**
+     * The native library is in use exactly when it loads (and -Dcalibrisk.lapack=java is not
+     * given), and then from order {@value SymmetricEigen#NATIVE_ORDER} on: below it, and without
+     * it, the decomposition is the Java code's, bit for bit.
+     */
+    @Test
+    void theNativeLibraryIsUsedWhereItLoadsFromOrder64On() {
+        boolean available = NativeLapack.available();
+        boolean loads;
+        try {
+            loads = NativeLAPACK.getInstance() != null;
+        } catch (RuntimeException | LinkageError e) {
+            loads = false;
+        }
+        boolean off = "java".equals(System.getProperty(NativeLapack.PROPERTY, "").trim().toLowerCase(Locale.ROOT));
+        assertEquals(loads && !off, available);
+        assertEquals(available, SymmetricEigen.nativeLapack());
+        for (int n : new int[] {SymmetricEigen.NATIVE_ORDER - 1, SymmetricEigen.NATIVE_ORDER}) {
+            SplittableRandom random = new SplittableRandom(n);
+            double[] a = new double[n * n];
+            for (int i = 0; i < n; i++) {
+                for (int j = i; j < n; j++) {
+                    a[i * n + j] = random.nextDouble() - 0.5;
+                    a[j * n + i] = a[i * n + j];
+                }
+            }
+            SymmetricEigen expected = available && n >= SymmetricEigen.NATIVE_ORDER ? NativeLapack.dsyevr(a, n)
+                    : SymmetricEigen.java(a, n, Parallelism.sequential());
+            SymmetricEigen eigen = SymmetricEigen.of(a, n, Parallelism.sequential());
+            assertArrayEquals(expected.values(), eigen.values(), "order " + n);
+            assertArrayEquals(expected.vectors(), eigen.vectors(), "order " + n);
+            assertDecomposition(a, n, eigen, 1e-13);
         }
     }
 

@@ -1,0 +1,85 @@
+package io.calibrisk.estimators.kkr;
+
+import io.calibrisk.api.data.Notion;
+import io.calibrisk.api.estimator.CalibrationEstimator;
+import io.calibrisk.api.estimator.EstimatorProvider;
+import io.calibrisk.api.estimator.MemoryNeed;
+import io.calibrisk.api.estimator.Parallelism;
+import io.calibrisk.api.estimator.RunCache;
+import io.calibrisk.testsupport.plugin.MapRunCache;
+import org.junit.jupiter.api.Test;
+
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * The memory a training fold's factorisation plans for, by hand from the formula of
+ * {@code memoryNeed}: exact mode 8·(4n² + 2n'n) bytes; fast mode
+ * 8·(3nr + 64n + 3r² + 2n'r) with r the smallest of n, the rank cap and twice the kernel's rank
+ * bound.
+ */
+class MemoryNeedTest {
+
+    private static CalibrationEstimator estimator(EstimatorProvider provider, Map<String, String> settings,
+                                                  RunCache cache) {
+        return provider.create(Fixtures.context(Notion.TOP_LABEL, 5, settings, Parallelism.sequential(), cache));
+    }
+
+    private static MemoryNeed need(EstimatorProvider provider, Map<String, String> settings, int n, int queries,
+                                   int dimension) {
+        return estimator(provider, settings, RunCache.none()).memoryNeed(n, queries, dimension);
+    }
+
+    @Test
+    void exactModeHoldsFourMatricesOfTheFoldAndTheQueryRows() {
+        MemoryNeed need = need(new KroneckerKrr(), Map.of("mode", "exact"), 1000, 200, 1);
+        assertEquals(8L * (4 * 1000 * 1000 + 2 * 200 * 1000), need.bytes());
+        assertEquals("--set kkr.mode=fast", need.advice());
+        assertEquals(8L * (4L * 50_000 * 50_000 + 2L * 10_000 * 50_000),
+                need(new TwoStepKrr(), Map.of("mode", "exact"), 50_000, 10_000, 10).bytes(), "no overflow");
+        assertEquals("--set ukkr.mode=fast", need(new TwoStepKrr(), Map.of("mode", "exact"), 10, 10, 1).advice());
+    }
+
+    @Test
+    void fastModePlansForTwiceTheRbfRankBound() {
+        // rbf, γ = 1, tolerance 1e−15, one dimension: the bound is 23, so r = 46
+        long r = 46;
+        MemoryNeed need = need(new KroneckerKrr(), Map.of(), 1000, 200, 1);
+        assertEquals(8 * (3 * 1000 * r + 64 * 1000 + 3 * r * r + 2 * 200 * r), need.bytes());
+        assertEquals("a smaller --set kkr.max-rank", need.advice());
+        // a smaller cap wins
+        long cap = 20;
+        assertEquals(8 * (3 * 1000 * cap + 64 * 1000 + 3 * cap * cap + 2 * 200 * cap),
+                need(new TwoStepKrr(), Map.of("max-rank", "20"), 1000, 200, 1).bytes());
+        // and so does a small fold
+        long n = 30;
+        assertEquals(8 * (3 * n * n + 64 * n + 3 * n * n + 2 * 10 * n),
+                need(new KroneckerKrr(), Map.of(), 30, 10, 1).bytes());
+    }
+
+    @Test
+    void fastModeWithoutARankBoundPlansForTheCap() {
+        long n = 5000;
+        long r = 3000;
+        assertEquals(8 * (3 * n * r + 64 * n + 3 * r * r + 2 * 100 * r),
+                need(new KroneckerKrr(), Map.of("kernel", "laplacian"), 5000, 100, 1).bytes());
+        // rbf in ten dimensions: the bound C(32, 10) is far above the cap
+        assertEquals(8 * (3 * n * r + 64 * n + 3 * r * r + 2 * 100 * r),
+                need(new TwoStepKrr(), Map.of(), 5000, 100, 10).bytes());
+    }
+
+    /** The time estimate is said once per run, factorisation and training size, shared by kkr and ukkr. */
+    @Test
+    void theTimeEstimateIsAnnouncedOncePerFactorisationAndTrainingSize() {
+        for (String mode : new String[] {"fast", "exact"}) {
+            MapRunCache cache = new MapRunCache();
+            estimator(new KroneckerKrr(), Map.of("mode", mode), cache).memoryNeed(100, 10, 1);
+            assertEquals(1, cache.keys().size(), mode);
+            estimator(new TwoStepKrr(), Map.of("mode", mode), cache).memoryNeed(100, 20, 1);
+            assertEquals(1, cache.keys().size(), mode + ": ukkr shares kkr's");
+            estimator(new TwoStepKrr(), Map.of("mode", mode), cache).memoryNeed(120, 20, 1);
+            assertEquals(2, cache.keys().size(), mode + ": another training size");
+        }
+    }
+}

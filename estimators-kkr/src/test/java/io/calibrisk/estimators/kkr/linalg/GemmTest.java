@@ -1,0 +1,117 @@
+package io.calibrisk.estimators.kkr.linalg;
+
+import io.calibrisk.api.estimator.Parallelism;
+import io.calibrisk.testsupport.plugin.ThreadPool;
+import org.junit.jupiter.api.Test;
+
+import java.util.SplittableRandom;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * The dense product against the textbook triple loop, and its parallel forms (split by rows, or
+ * by columns when C has few rows) bit for bit against the sequential one, with offsets into A.
+ */
+class GemmTest {
+
+    private static double[][] random(int rows, int columns, long seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        double[][] out = new double[rows][columns];
+        for (double[] row : out) {
+            for (int j = 0; j < columns; j++) {
+                row[j] = random.nextDouble() - 0.5;
+            }
+        }
+        return out;
+    }
+
+    private static double[] flat(double[][] rows) {
+        int columns = rows[0].length;
+        double[] out = new double[rows.length * columns];
+        for (int i = 0; i < rows.length; i++) {
+            System.arraycopy(rows[i], 0, out, i * columns, columns);
+        }
+        return out;
+    }
+
+    private static double[][] copy(double[][] rows) {
+        double[][] out = new double[rows.length][];
+        for (int i = 0; i < rows.length; i++) {
+            out[i] = rows[i].clone();
+        }
+        return out;
+    }
+
+    /**
+     * C[cRow + i][j] += Σ_p A[aRow + i][aOff + p]·B[bRow + p][j], with A 3 rows and 2 columns
+     * larger than it needs to be (the product reads the offsets) and C and B with a spare first row.
+     */
+    private static void check(int rows, int columns, int inner, long seed) {
+        double[][] a = random(rows + 3, inner + 2, seed);
+        double[][] b = random(inner + 1, columns, seed + 1);
+        double[][] c = random(rows + 1, columns, seed + 2);
+        double[][] expected = copy(c);
+        for (int i = 0; i < rows; i++) {
+            for (int j = 0; j < columns; j++) {
+                double s = expected[1 + i][j];
+                for (int p = 0; p < inner; p++) {
+                    s += a[3 + i][2 + p] * b[1 + p][j];
+                }
+                expected[1 + i][j] = s;
+            }
+        }
+        double[][] sequential = copy(c);
+        Gemm.multiplyAdd(rows, 0, columns, inner, a, 3, 2, b, 1, sequential, 1);
+        for (int i = 0; i < rows + 1; i++) {
+            assertArrayEquals(expected[i], sequential[i], 1e-12 * inner, "row " + i);
+        }
+        double[] flatA = flat(a);
+        int lda = inner + 2;
+        double[][] flatSequential = copy(c);
+        Gemm.multiplyAdd(Parallelism.sequential(), rows, 0, columns, inner, flatA, 3 * lda + 2, lda, b, 1,
+                flatSequential, 1);
+        try (ThreadPool pool = new ThreadPool(2)) {
+            double[][] byRows = copy(c);
+            Gemm.multiplyAdd(pool, rows, 0, columns, inner, a, 3, 2, b, 1, byRows, 1);
+            double[][] flatParallel = copy(c);
+            Gemm.multiplyAdd(pool, rows, 0, columns, inner, flatA, 3 * lda + 2, lda, b, 1, flatParallel, 1);
+            for (int i = 0; i < rows + 1; i++) {
+                assertArrayEquals(sequential[i], flatSequential[i], "flat A, row " + i);
+                assertArrayEquals(sequential[i], byRows[i], "parallel, row " + i);
+                assertArrayEquals(sequential[i], flatParallel[i], "parallel flat A, row " + i);
+            }
+        }
+    }
+
+    @Test
+    void splitByRows() {
+        // 100·60·50 multiply-adds: enough to run on the pool, in blocks of 16 rows
+        check(100, 60, 50, 11);
+    }
+
+    @Test
+    void splitByColumnsWhenCHasFewRows() {
+        check(10, 3000, 10, 12);
+    }
+
+    @Test
+    void smallProductsAndOddInnerSizes() {
+        check(3, 5, 7, 13);
+        check(1, 1, 1, 14);
+        check(5, 600, 130, 15);
+    }
+
+    @Test
+    void transposeOfAnOffsetBlock() {
+        double[][] in = random(40, 50, 16);
+        double[] out = new double[2 + 45 * 37];
+        Gemm.transpose(37, 45, in, 2, 4, out, 2, 37);
+        for (int i = 0; i < 37; i++) {
+            for (int j = 0; j < 45; j++) {
+                assertEquals(in[2 + i][4 + j], out[2 + j * 37 + i]);
+            }
+        }
+        assertEquals(0.0, out[0]);
+    }
+}
