@@ -1,6 +1,8 @@
 package io.calibrisk.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.calibrisk.api.InvalidInputException;
+import io.calibrisk.pipeline.Rerun;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -12,6 +14,7 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -96,6 +99,9 @@ class SeveralNotionsTest {
         assertTrue(Files.readString(folder.resolve("diagram-canonical.svg")).contains("<svg"));
         String again = ok("evaluate", "--from", report.toString(), "--format", "json", "--no-timings", "--quiet").out();
         assertEquals(Files.readString(report), again);
+        assertEquals(2, Rerun.readAll(report).size());
+        InvalidInputException several = assertThrows(InvalidInputException.class, () -> Rerun.read(report));
+        assertEquals(report + ": records the runs of 2 notions, not one", several.getMessage());
     }
 
     /** Mistakes are named: a notion twice, an estimator serving none, a notion none serves, compare. */

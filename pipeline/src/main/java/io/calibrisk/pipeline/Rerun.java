@@ -57,17 +57,17 @@ public final class Rerun {
     }
 
     /**
-     * @param file a JSON report of {@code calibrisk evaluate}
+     * @param file a JSON report of {@code calibrisk evaluate} over one notion
      * @return the run it records
-     * @throws InvalidInputException if the file cannot be read or does not record a run
+     * @throws InvalidInputException if the file cannot be read, does not record a run, or records
+     *                               the runs of several notions (see {@link #readAll})
      */
     public static Rerun read(Path file) {
-        JsonNode tree = tree(file);
-        if (tree.path("reports").isArray()) {
-            throw new InvalidInputException(file + ": the report of a run over several notions; each notion's run is "
-                    + "read by readAll");
+        List<Rerun> runs = readAll(file);
+        if (runs.size() != 1) {
+            throw new InvalidInputException(file + ": records the runs of " + runs.size() + " notions, not one");
         }
-        return of(file.toString(), tree);
+        return runs.get(0);
     }
 
     /**
