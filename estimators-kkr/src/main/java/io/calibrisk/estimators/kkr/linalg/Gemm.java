@@ -20,6 +20,16 @@ import io.calibrisk.api.estimator.Parallelism;
  *
  * <p>Cost: rows·columns·inner multiply-adds; B's block of {@value #INNER_BLOCK} rows by
  * {@value #COLUMN_BLOCK} columns stays in the L2 cache while every row of C passes over it.
+ *
+ * <p><b>Native.</b> Where the system's BLAS loads ({@link NativeBlas}), products of at least
+ * {@value #NATIVE_WORK} multiply-adds with at least {@value #NATIVE_MIN} rows, columns and terms
+ * run through its {@code dgemm} instead, about twice as fast: C is cut into fixed tiles of
+ * {@value #TILE} × {@value #TILE}, and each tile takes the terms in fixed chunks of
+ * {@value #CHUNK}, B's chunk (and A's, when A is given as rows) copied into a contiguous buffer
+ * first (the copies cost 1/{@value #TILE} of the multiply-adds). The tiles depend only on the
+ * shape, so again the results do not depend on the number of threads; they differ from the
+ * Java product's by rounding only. Memory: per running tile about {@value #TILE}·({@value
+ * #TILE} + 2·{@value #CHUNK}) doubles of buffers.
  */
 public final class Gemm {
     /** Rows of B per pass over C. */
@@ -32,6 +42,20 @@ public final class Gemm {
     private static final int COLUMN_TASK = 256;
     /** Below this many multiply-adds the parallel form runs in the calling thread. */
     private static final long PARALLEL_WORK = 1L << 18;
+    /**
+     * Each thread's buffers for native tiles (C's tile, B's chunk, A's chunk), kept between
+     * products: a panel product of the pivoted Cholesky would otherwise allocate megabytes for a
+     * few milliseconds of work.
+     */
+    private static final ThreadLocal<double[][]> BUFFERS = ThreadLocal.withInitial(() -> new double[3][0]);
+    /** The least product the native BLAS takes. */
+    static final long NATIVE_WORK = 1L << 18;
+    /** The least rows, columns and terms of a product the native BLAS takes. */
+    static final int NATIVE_MIN = 8;
+    /** Rows and columns of C per native tile: the unit of parallel work. */
+    static final int TILE = 512;
+    /** Terms per native call. */
+    static final int CHUNK = 2048;
 
     private Gemm() {
     }
@@ -55,6 +79,10 @@ public final class Gemm {
      */
     public static void multiplyAdd(int rows, int from, int to, int inner, double[] a, int aOff, int lda,
                                    double[][] b, int bRow, double[][] c, int cRow) {
+        if (natively(rows, to - from, inner)) {
+            nativeTiles(Parallelism.sequential(), rows, from, to, inner, new FlatA(a, aOff, lda), b, bRow, c, cRow);
+            return;
+        }
         tiles(rows, from, to, inner, (i, p0, p1, j0, j1) -> row(a, aOff + i * lda, p0, p1, b, bRow, c[cRow + i], j0, j1));
     }
 
@@ -75,6 +103,10 @@ public final class Gemm {
      */
     public static void multiplyAdd(int rows, int from, int to, int inner, double[][] a, int aRow, int aOff,
                                    double[][] b, int bRow, double[][] c, int cRow) {
+        if (natively(rows, to - from, inner)) {
+            nativeTiles(Parallelism.sequential(), rows, from, to, inner, new RowsA(a, aRow, aOff), b, bRow, c, cRow);
+            return;
+        }
         tiles(rows, from, to, inner, (i, p0, p1, j0, j1) -> row(a[aRow + i], aOff, p0, p1, b, bRow, c[cRow + i], j0, j1));
     }
 
@@ -116,6 +148,10 @@ public final class Gemm {
      */
     public static void multiplyAdd(Parallelism pool, int rows, int from, int to, int inner, double[] a, int aOff,
                                    int lda, double[][] b, int bRow, double[][] c, int cRow) {
+        if (natively(rows, to - from, inner)) {
+            nativeTiles(pool, rows, from, to, inner, new FlatA(a, aOff, lda), b, bRow, c, cRow);
+            return;
+        }
         split(pool, rows, from, to, inner, (first, count, j0, j1) ->
                 multiplyAdd(count, j0, j1, inner, a, aOff + first * lda, lda, b, bRow, c, cRow + first));
     }
@@ -138,6 +174,10 @@ public final class Gemm {
      */
     public static void multiplyAdd(Parallelism pool, int rows, int from, int to, int inner, double[][] a, int aRow,
                                    int aOff, double[][] b, int bRow, double[][] c, int cRow) {
+        if (natively(rows, to - from, inner)) {
+            nativeTiles(pool, rows, from, to, inner, new RowsA(a, aRow, aOff), b, bRow, c, cRow);
+            return;
+        }
         split(pool, rows, from, to, inner, (first, count, j0, j1) ->
                 multiplyAdd(count, j0, j1, inner, a, aRow + first, aOff, b, bRow, c, cRow + first));
     }
@@ -168,6 +208,102 @@ public final class Gemm {
                 block.run(0, rows, first, Math.min(to, first + COLUMN_TASK));
             });
         }
+    }
+
+    /**
+     * @return whether the product goes to the native BLAS; a part of a product that does not
+     *     never does either (every condition only grows with the shape), so the Java split of a
+     *     product stays Java throughout
+     */
+    static boolean natively(int rows, int columns, int inner) {
+        return NativeBlas.available() && rows >= NATIVE_MIN && columns >= NATIVE_MIN && inner >= NATIVE_MIN
+                && (long) rows * columns * inner >= NATIVE_WORK;
+    }
+
+    /** A's rows [i0, i0 + count) and terms [p0, p0 + kc) as a column-major operand of dgemm. */
+    private interface OperandA {
+        /**
+         * @param buffer a buffer of at least count·kc doubles the operand may be copied to
+         * @return the array, offset and leading dimension of Aᵀ, column-major
+         */
+        Operand chunk(int i0, int count, int p0, int kc, double[] buffer);
+    }
+
+    private record Operand(double[] array, int offset, int leading) {
+    }
+
+    /**
+     * Row-major A in a flat array: used in place, unless the chunk's last row ends within one
+     * row's stride of the array's end (the binding checks the operand's extent as whole strides).
+     */
+    private record FlatA(double[] a, int aOff, int lda) implements OperandA {
+        @Override
+        public Operand chunk(int i0, int count, int p0, int kc, double[] buffer) {
+            int offset = aOff + i0 * lda + p0;
+            if ((long) offset + (long) count * lda <= a.length) {
+                return new Operand(a, offset, lda);
+            }
+            for (int i = 0; i < count; i++) {
+                System.arraycopy(a, offset + i * lda, buffer, i * kc, kc);
+            }
+            return new Operand(buffer, 0, kc);
+        }
+    }
+
+    /** A as rows: copied chunk by chunk. */
+    private record RowsA(double[][] a, int aRow, int aOff) implements OperandA {
+        @Override
+        public Operand chunk(int i0, int count, int p0, int kc, double[] buffer) {
+            for (int i = 0; i < count; i++) {
+                System.arraycopy(a[aRow + i0 + i], aOff + p0, buffer, i * kc, kc);
+            }
+            return new Operand(buffer, 0, kc);
+        }
+    }
+
+    /**
+     * The product through the native BLAS, in fixed tiles of C run on the pool. In dgemm's
+     * column-major terms a row-major tile of C (rows × w) is Cᵀ (w × rows), and
+     * {@code Cᵀ += Bᵀ Aᵀ}: B's chunk copied row-major is Bᵀ with leading dimension w.
+     */
+    private static void nativeTiles(Parallelism pool, int rows, int from, int to, int inner, OperandA a,
+                                    double[][] b, int bRow, double[][] c, int cRow) {
+        int rowTiles = (rows + TILE - 1) / TILE;
+        int columnTiles = (to - from + TILE - 1) / TILE;
+        pool.forEach(rowTiles * columnTiles, tile -> {
+            int i0 = (tile / columnTiles) * TILE;
+            int count = Math.min(rows, i0 + TILE) - i0;
+            int j0 = from + (tile % columnTiles) * TILE;
+            int w = Math.min(to, j0 + TILE) - j0;
+            int most = Math.min(CHUNK, inner);
+            double[][] buffers = BUFFERS.get();
+            double[] cTile = buffer(buffers, 0, count * w);
+            double[] bChunk = buffer(buffers, 1, most * w);
+            double[] aChunk = buffer(buffers, 2, count * most);
+            for (int i = 0; i < count; i++) {
+                System.arraycopy(c[cRow + i0 + i], j0, cTile, i * w, w);
+            }
+            for (int p0 = 0; p0 < inner; p0 += CHUNK) {
+                int kc = Math.min(inner, p0 + CHUNK) - p0;
+                for (int p = 0; p < kc; p++) {
+                    System.arraycopy(b[bRow + p0 + p], j0, bChunk, p * w, w);
+                }
+                Operand at = a.chunk(i0, count, p0, kc, aChunk);
+                NativeBlas.dgemm("N", "N", w, count, kc, 1.0, bChunk, 0, w, at.array(), at.offset(), at.leading(),
+                        1.0, cTile, 0, w);
+            }
+            for (int i = 0; i < count; i++) {
+                System.arraycopy(cTile, i * w, c[cRow + i0 + i], j0, w);
+            }
+        });
+    }
+
+    /** @return buffer k of this thread, grown to hold at least {@code size} doubles (its content is garbage) */
+    private static double[] buffer(double[][] buffers, int k, int size) {
+        if (buffers[k].length < size) {
+            buffers[k] = new double[size];
+        }
+        return buffers[k];
     }
 
     /** One row of C over the terms [p0, p1): {@code c[j] += Σ_p a[aBase + p]·b[bRow + p][j]}, j in [j0, j1). */

@@ -5,8 +5,6 @@ import org.netlib.util.intW;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.util.Locale;
-import java.util.logging.Level;
 
 /**
  * The system's LAPACK (OpenBLAS, or the reference library), through the maintained JNI binding
@@ -24,31 +22,9 @@ final class NativeLapack {
     /** The system property that turns the native library off: {@code java}. */
     static final String PROPERTY = "calibrisk.lapack";
     private static final Logger LOG = LoggerFactory.getLogger(NativeLapack.class);
-    /**
-     * The binding reports a library it cannot load as a warning through java.util.logging, on
-     * standard error; calibrisk says so itself, at debug level. Held so that the level holds.
-     */
-    private static final java.util.logging.Logger BINDING_LOG =
-            java.util.logging.Logger.getLogger("dev.ludovic.netlib.lapack.InstanceBuilder");
-    private static final NativeLAPACK LAPACK = load();
+    private static final NativeLAPACK LAPACK = NativeLibraries.load("LAPACK", NativeLAPACK::getInstance, PROPERTY);
 
     private NativeLapack() {
-    }
-
-    private static NativeLAPACK load() {
-        if ("java".equals(System.getProperty(PROPERTY, "").trim().toLowerCase(Locale.ROOT))) {
-            LOG.debug("LAPACK: Java (-D{}=java)", PROPERTY);
-            return null;
-        }
-        BINDING_LOG.setLevel(Level.OFF);
-        try {
-            NativeLAPACK lapack = NativeLAPACK.getInstance();
-            LOG.debug("LAPACK: native, {}", lapack.getClass().getSimpleName());
-            return lapack;
-        } catch (RuntimeException | LinkageError e) {
-            LOG.debug("LAPACK: Java, the native library could not be loaded: {}", e.toString());
-            return null;
-        }
     }
 
     /** @return whether the native library is in use */

@@ -49,6 +49,8 @@ public final class PivotedCholesky {
     private static final int STEP_PANELS = 8;
     /** Rows of LᵀL per parallel task. */
     private static final int GRAM_ROWS = 32;
+    /** Rows of LᵀL per native call. */
+    private static final int NATIVE_GRAM_ROWS = 128;
     /** Candidate pivots per block. */
     static final int CANDIDATES = 64;
     /** The most steps per block: a step costs n multiply-adds per earlier step of its block. */
@@ -449,6 +451,9 @@ public final class PivotedCholesky {
          */
         private double[] gram(double[] out) {
             int r = rank;
+            if (NativeBlas.available() && r >= Gemm.NATIVE_MIN) {
+                return nativeGram(out);
+            }
             double[][] byRows = new double[n][r];
             for (int s = 0; s < r; s++) {
                 for (int i = 0; i < n; i++) {
@@ -465,6 +470,37 @@ public final class PivotedCholesky {
                 for (int u = a; u < r; u++) {
                     flat[a * r + u] = g[a][u];
                     flat[u * r + a] = g[a][u];
+                }
+            }
+            return flat;
+        }
+
+        /**
+         * LᵀL through the native BLAS, straight from the assembled factor (column t of L is
+         * contiguous, so L is column-major with leading dimension n and needs no copy by rows):
+         * rows [s0, s1) of G from column s0 on, {@code G[s0:s1, s0:r] = L[:, s0:s1]ᵀ L[:, s0:r]},
+         * in fixed blocks of {@value #NATIVE_GRAM_ROWS} rows (so the result does not depend on the
+         * threads), then mirrored.
+         */
+        private double[] nativeGram(double[] out) {
+            int r = rank;
+            double[] flat = new double[r * r];
+            pool.forEach((r + NATIVE_GRAM_ROWS - 1) / NATIVE_GRAM_ROWS, task -> {
+                int s0 = task * NATIVE_GRAM_ROWS;
+                int s1 = Math.min(r, s0 + NATIVE_GRAM_ROWS);
+                // column-major, the block is r − s0 rows (u) by s1 − s0 columns (a), element
+                // (u, a) is G[a][u]: Lᵀ's rows u times L's columns a
+                int height = r - s0;
+                double[] block = new double[height * (s1 - s0)];
+                NativeBlas.dgemm("T", "N", height, s1 - s0, n, 1.0, out, s0 * n, n, out, s0 * n, n, 0.0,
+                        block, 0, height);
+                for (int a = s0; a < s1; a++) {
+                    System.arraycopy(block, (a - s0) * height + a - s0, flat, a * r + a, r - a);
+                }
+            });
+            for (int a = 0; a < r; a++) {
+                for (int u = a + 1; u < r; u++) {
+                    flat[u * r + a] = flat[a * r + u];
                 }
             }
             return flat;

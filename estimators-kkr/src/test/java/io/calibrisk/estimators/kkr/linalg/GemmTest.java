@@ -102,6 +102,28 @@ class GemmTest {
         check(5, 600, 130, 15);
     }
 
+    /**
+     * Products large enough for the native BLAS where it loads: C split into several tiles of
+     * 512 × 512, the terms into chunks of 2048 (so each tile makes two calls), A used in place
+     * and, at the end of its array, copied (the binding checks whole strides).
+     */
+    @Test
+    void tilesAndChunksOfTheNativePath() {
+        check(600, 530, 2100, 17);
+    }
+
+    /** The native BLAS takes a product exactly when it loads and the product is large enough in every direction. */
+    @Test
+    void theNativeLibraryTakesLargeProductsOnly() {
+        boolean available = NativeBlas.available();
+        assertEquals(available, Gemm.natively(64, 64, 64));
+        assertEquals(available, Gemm.natively(Gemm.NATIVE_MIN, 64, 512));
+        assertEquals(false, Gemm.natively(Gemm.NATIVE_MIN - 1, 4096, 4096), "too few rows");
+        assertEquals(false, Gemm.natively(4096, Gemm.NATIVE_MIN - 1, 4096), "too few columns");
+        assertEquals(false, Gemm.natively(4096, 4096, Gemm.NATIVE_MIN - 1), "too few terms");
+        assertEquals(false, Gemm.natively(63, 64, 64), "63·64·64 < 2^18 multiply-adds");
+    }
+
     @Test
     void transposeOfAnOffsetBlock() {
         double[][] in = random(40, 50, 16);

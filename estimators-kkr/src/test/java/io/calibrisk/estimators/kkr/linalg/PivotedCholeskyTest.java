@@ -112,6 +112,49 @@ class PivotedCholeskyTest {
         assertEquals(171, rbf.rankBound(2, 1.0, 1e-10).orElseThrow());
     }
 
+    /**
+     * LᵀL, the Gram matrix the eigendecomposition takes, equals the textbook sum over L's rows
+     * and is exactly symmetric, whether the native BLAS computes it (in blocks of 128 rows of G,
+     * several here) or the Java product; and it is the same bit for bit on one thread and on two.
+     */
+    @Test
+    void gramIsLTransposeLExactlySymmetricAndTheSameOnAnyNumberOfThreads() {
+        int n = 700;
+        SplittableRandom random = new SplittableRandom(5);
+        double[] x = new double[n];
+        for (int i = 0; i < n; i++) {
+            x[i] = random.nextDouble();
+        }
+        double[] k = kernel(x, 1e5);
+        PivotedCholesky.Factor f = factor(k, n, 1e-15, 300);
+        int r = f.rank();
+        assertEquals(300, r, "the cap, so that G spans three native blocks");
+        double[] g = f.gram();
+        for (int a = 0; a < r; a++) {
+            for (int u = 0; u < r; u++) {
+                double sum = 0;
+                for (int i = 0; i < n; i++) {
+                    sum += f.get(i, a) * f.get(i, u);
+                }
+                assertEquals(sum, g[a * r + u], 1e-13 * n, "G at " + a + ", " + u);
+                assertEquals(g[u * r + a], g[a * r + u], "symmetric at " + a + ", " + u);
+            }
+        }
+        double[] diagonal = new double[n];
+        for (int i = 0; i < n; i++) {
+            diagonal[i] = k[i * n + i];
+        }
+        try (io.calibrisk.testsupport.plugin.ThreadPool pool = new io.calibrisk.testsupport.plugin.ThreadPool(2)) {
+            PivotedCholesky.Factor parallel = PivotedCholesky.of(diagonal, (p, from, to, out, offset) -> {
+                for (int j = from; j < to; j++) {
+                    out[offset + j] = k[j * n + p];
+                }
+            }, 1e-15, 300, pool);
+            org.junit.jupiter.api.Assertions.assertArrayEquals(f.columns(), parallel.columns(), "L");
+            org.junit.jupiter.api.Assertions.assertArrayEquals(g, parallel.gram(), "LᵀL");
+        }
+    }
+
     @Test
     void stopsAtTheRankCap() {
         double[] x = {0, 0.25, 0.5, 0.75, 1};
