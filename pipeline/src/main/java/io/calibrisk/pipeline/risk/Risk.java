@@ -140,6 +140,11 @@ public final class Risk {
         double[] ftf = new double[q * q];   // G = ΦᵀΦ
         double diagonal = 0;                // Σ_i (A_ii − H_ii)²
         double[] mPhi = mat == null ? null : new double[q];
+        // A diagonal M (the compressed forms of kkr) needs q products per point for M φ, not q²;
+        // every sum below is the dense one's to the bit: the off-diagonal terms it skips are
+        // exact zeros, which leave a sum unchanged (0.0 + x reproduces the dense sum's sign of
+        // zero), and RᵀR and G are symmetric, so their lower triangles are mirrored, not summed
+        boolean diagonalM = mat != null && diagonalOnly(mat, q);
         for (int i = 0; i < n; i++) {
             int ri = i * m;
             int fi = i * q;
@@ -147,7 +152,7 @@ public final class Risk {
             for (int a = 0; a < m; a++) {
                 double ra = r[ri + a];
                 aii += ra * ra;
-                for (int b = 0; b < m; b++) {
+                for (int b = a; b < m; b++) {
                     rtr[a * m + b] += ra * r[ri + b];
                 }
             }
@@ -156,7 +161,7 @@ public final class Risk {
                 for (int b = 0; b < m; b++) {
                     ftr[a * m + b] += fa * r[ri + b];
                 }
-                for (int b = 0; b < q; b++) {
+                for (int b = a; b < q; b++) {
                     ftf[a * q + b] += fa * f[fi + b];
                 }
             }
@@ -164,6 +169,10 @@ public final class Risk {
             if (mat == null) {
                 for (int a = 0; a < q; a++) {
                     hii += f[fi + a] * f[fi + a];
+                }
+            } else if (diagonalM) {
+                for (int a = 0; a < q; a++) {
+                    hii += f[fi + a] * (0.0 + mat[a * q + a] * f[fi + a]);
                 }
             } else {
                 for (int a = 0; a < q; a++) {
@@ -180,6 +189,8 @@ public final class Risk {
             double d = aii - hii;
             diagonal += d * d;
         }
+        mirrorUpperTriangle(rtr, m);
+        mirrorUpperTriangle(ftf, q);
         double s1 = 0;
         for (double v : rtr) {
             s1 += v * v;
@@ -187,7 +198,8 @@ public final class Risk {
         // ⟨M, (ΦᵀR)(ΦᵀR)ᵀ⟩ = Σ_ab M_ab ⟨(ΦᵀR)_a, (ΦᵀR)_b⟩
         double s2 = 0;
         for (int a = 0; a < q; a++) {
-            for (int b = (mat == null ? a : 0); b < (mat == null ? a + 1 : q); b++) {
+            boolean diagonalOnly = mat == null || diagonalM;
+            for (int b = (diagonalOnly ? a : 0); b < (diagonalOnly ? a + 1 : q); b++) {
                 double p = 0;
                 for (int c = 0; c < m; c++) {
                     p += ftr[a * m + c] * ftr[b * m + c];
@@ -228,6 +240,27 @@ public final class Risk {
             return finite(pairwise(form, f, r, n, m, q) / ((double) n * (n - 1)), "bilinear risk");
         }
         return finite(total / ((double) n * (n - 1)), "bilinear risk");
+    }
+
+    /** @return whether the q × q matrix is zero off its diagonal */
+    private static boolean diagonalOnly(double[] mat, int q) {
+        for (int a = 0; a < q; a++) {
+            for (int b = 0; b < q; b++) {
+                if (a != b && mat[a * q + b] != 0) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /** Copies the upper triangle of a k × k matrix onto its lower one. */
+    private static void mirrorUpperTriangle(double[] matrix, int k) {
+        for (int a = 0; a < k; a++) {
+            for (int b = a + 1; b < k; b++) {
+                matrix[b * k + a] = matrix[a * k + b];
+            }
+        }
     }
 
     /** Σ_{i≠j}(A_ij − H_ij)² from the features, O(n'²(m + q) + n'q²). */

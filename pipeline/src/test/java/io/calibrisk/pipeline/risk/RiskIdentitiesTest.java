@@ -83,6 +83,84 @@ class RiskIdentitiesTest {
     }
 
     /**
+     * Identity 1 for a form whose M is diagonal (the compressed forms of kkr), which the risk and
+     * {@link BilinearForm#apply} take in q products per point instead of q²: with positive,
+     * negative and zero weights, against the pairwise and reference risks; and {@code apply} is
+     * the dense row-by-row sum to the bit, on points where features vanish.
+     */
+    @Test
+    void aDiagonalMatrixGivesTheRiskOfTheDenseSums() {
+        Seeds.qt(20).forAll(integers().between(0, 1000)).checkAssert(seed -> {
+            SplittableRandom random = new SplittableRandom(seed);
+            int q = 5;
+            double[] weights = {1.5, -0.75, 0.0, 2.0, 0.25};
+            double[] matrix = new double[q * q];
+            for (int a = 0; a < q; a++) {
+                matrix[a * q + a] = weights[a];
+            }
+            CalibrationSet set = Simulations.canonical(Simulations.paper(seed)).select(range(0, 60));
+            int m = set.dimension();
+            double[][] map = new double[q][m];
+            for (double[] row : map) {
+                for (int c = 0; c < m; c++) {
+                    row[c] = random.nextDouble() - 0.5;
+                }
+            }
+            BilinearForm form = new BilinearForm(q, points -> {
+                double[] phi = new double[points.size() * q];
+                for (int i = 0; i < points.size(); i++) {
+                    for (int a = 0; a < q; a++) {
+                        double v = 0;
+                        for (int c = 0; c < m; c++) {
+                            v += map[a][c] * points.get(i, c);
+                        }
+                        phi[i * q + a] = a == 1 && points.get(i, 0) < 0.2 ? -0.0 : v;
+                    }
+                }
+                return FeatureMatrix.of(points.size(), q, phi);
+            }, matrix);
+            CalibrationFunction h = new CalibrationFunction() {
+                @Override
+                public int dimension() {
+                    return m;
+                }
+
+                @Override
+                public double value(double[] z, double[] zPrime) {
+                    double[] phi = form.features(Points.of(2, m, concat(z, zPrime))).values();
+                    return form.apply(Arrays.copyOfRange(phi, 0, q), Arrays.copyOfRange(phi, q, 2 * q));
+                }
+
+                @Override
+                public Optional<BilinearForm> bilinearForm() {
+                    return Optional.of(form);
+                }
+            };
+            assertRisksAgree(h, set, "diagonal M, seed " + seed);
+            double[] phi = form.features(set.points()).values();
+            for (int i = 0; i + 1 < 60; i++) {
+                double dense = 0;
+                for (int a = 0; a < q; a++) {
+                    double row = 0;
+                    for (int b = 0; b < q; b++) {
+                        row += matrix[a * q + b] * phi[(i + 1) * q + b];
+                    }
+                    dense += phi[i * q + a] * row;
+                }
+                double[] x = Arrays.copyOfRange(phi, i * q, i * q + q);
+                double[] y = Arrays.copyOfRange(phi, (i + 1) * q, (i + 2) * q);
+                org.junit.jupiter.api.Assertions.assertEquals(dense, form.apply(x, y), "points " + i + ", " + (i + 1));
+            }
+        });
+    }
+
+    private static double[] concat(double[] x, double[] y) {
+        double[] out = Arrays.copyOf(x, x.length + y.length);
+        System.arraycopy(y, 0, out, x.length, y.length);
+        return out;
+    }
+
+    /**
      * Identity 5 with the production risk: for fixed points with known π = E[t|z] and independent
      * labels, {@code E R̂(h) = E R̂(h*) + mean_{i≠j}(h(z_i, z_j) − h*(z_i, z_j))²}, so h* minimises
      * the expected risk (Theorem 1). The expectations are exact: every labelling of 6 samples of
