@@ -8,7 +8,9 @@
 #   bench/scaling.sh                                   # everything (long: hours on 2 cores)
 #   SIZES=25000,50000 NOTIONS=canonical bench/scaling.sh
 # Environment: SIZES, NOTIONS (top-label,canonical), TOP_LABEL and CANONICAL (the estimators of
-# each notion), CLASSES (default 10), THREADS (default: all processors), JAVA_OPTS (e.g. -Xmx16g).
+# each notion), CLASSES (default 10), THREADS (default: all processors), JAVA_OPTS (default: a
+# heap of two thirds of the machine's memory, which canonical kkr needs from n = 50k on: its
+# factor holds about 3·n·0.64·3000 doubles per fold in flight).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 sizes="${SIZES:-25000,50000,100000,200000}"
@@ -16,6 +18,9 @@ notions="${NOTIONS:-top-label,canonical}"
 classes="${CLASSES:-10}"
 threads="${THREADS:-$(nproc 2>/dev/null || echo 2)}"
 declare -A estimators=([top-label]="${TOP_LABEL:-bins-15,bins,kde,kkr,ukkr}" [canonical]="${CANONICAL:-kde,kkr,ukkr}")
+if [[ -z "${JAVA_OPTS:-}" ]]; then
+  export JAVA_OPTS="-Xmx$(awk '/^MemTotal:/ {printf "%d", $2 * 2 / 3 / 1024 / 1024}' /proc/meminfo)g"
+fi
 cli="$root/calibrisk"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
@@ -24,7 +29,8 @@ if ! "$cli" --version >/dev/null 2>&1; then
   exit 1
 fi
 
-printf 'scaling: d = %s, %s thread(s), %s\n' "$classes" "$threads" "$(java -version 2>&1 | awk 'NR == 1')"
+printf 'scaling: d = %s, %s thread(s), %s, JAVA_OPTS=%s\n' "$classes" "$threads" "$(java -version 2>&1 | awk 'NR == 1')" \
+  "$JAVA_OPTS"
 printf '%-10s %8s %-8s %9s %9s %9s %s\n' notion n estimator seconds wall "peak MiB" "load"
 : >"$work/rows"
 IFS=, read -r -a ns <<<"$sizes"

@@ -298,6 +298,29 @@ public final class Gemm {
         });
     }
 
+    /** @return whether the system's BLAS is in use (see {@link NativeBlas}) */
+    public static boolean nativeBlas() {
+        return NativeBlas.available();
+    }
+
+    /**
+     * The inner products of rows, through the native BLAS (only where {@link #nativeBlas()}):
+     * {@code out[c·count + j] = Σ_k y[c·d + k]·x[xOff + j·d + k]} for c < rows, j < count, with x
+     * and y row-major, d values per row.
+     *
+     * @param count the rows of x
+     * @param x     x, row-major
+     * @param xOff  offset of x's first row
+     * @param rows  the rows of y
+     * @param y     y, row-major from 0
+     * @param d     the values per row
+     * @param out   at least rows·count values
+     */
+    public static void innerProducts(int count, double[] x, int xOff, int rows, double[] y, int d, double[] out) {
+        // column-major, out is count × rows: xᵀ's columns (x row-major is column-major d × count) times y's
+        NativeBlas.dgemm("T", "N", count, rows, d, 1.0, x, xOff, d, y, 0, d, 0.0, out, 0, count);
+    }
+
     /** @return buffer k of this thread, grown to hold at least {@code size} doubles (its content is garbage) */
     private static double[] buffer(double[][] buffers, int k, int size) {
         if (buffers[k].length < size) {

@@ -72,6 +72,24 @@ public final class PivotedCholesky {
          * @param offset where row 0 would go
          */
         void column(int pivot, int from, int to, double[] out, int offset);
+
+        /**
+         * Writes columns {@code pivots[c]}, c < count, as {@link #column} would, into
+         * {@code out[c]}: a source that computes several columns at once faster (as products
+         * of blocks) overrides this.
+         *
+         * @param pivots the columns
+         * @param count  how many of them
+         * @param from   first row
+         * @param to     one past the last row
+         * @param out    the destinations, one per column
+         * @param offset where row 0 would go
+         */
+        default void columns(int[] pivots, int count, int from, int to, double[][] out, int offset) {
+            for (int c = 0; c < count; c++) {
+                column(pivots[c], from, to, out[c], offset);
+            }
+        }
     }
 
     /**
@@ -374,9 +392,7 @@ public final class PivotedCholesky {
                         schur[b] = new double[CANDIDATES][len];
                     }
                     double[][] s = schur[b];
-                    for (int c = 0; c < cc; c++) {
-                        source.column(candidates[c], from, from + len, s[c], -from);
-                    }
+                    source.columns(candidates, cc, from, from + len, s, -from);
                     Gemm.multiplyAdd(cc, 0, len, t0, lc, 0, t0, columns[b], 0, s, 0);
                 });
             }

@@ -8,6 +8,8 @@ import io.calibrisk.estimators.kkr.linalg.SymmetricEigen;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.Optional;
+
 /**
  * The low-rank spectrum: a pivoted Cholesky factor {@code K ≈ LLᵀ} (n × r, pivots S), the
  * eigendecomposition {@code LᵀL = V Σ Vᵀ} of its r × r Gram matrix, so that
@@ -50,12 +52,14 @@ public final class LowRankFactorisation {
         for (int j = 0; j < n; j++) {
             diagonal[j] = kernel.value(x[j], x[j]);
         }
-        PivotedCholesky.Factor factor = PivotedCholesky.of(diagonal,
-                (pivot, from, to, out, offset) -> {
+        Optional<RbfProducts> products = RbfProducts.of(kernel);
+        PivotedCholesky.Columns columns = products.isPresent() ? products.get().columns()
+                : (pivot, from, to, out, offset) -> {
                     for (int j = from; j < to; j++) {
                         out[offset + j] = kernel.value(x[j], x[pivot]);
                     }
-                }, tolerance, maxRank, pool);
+                };
+        PivotedCholesky.Factor factor = PivotedCholesky.of(diagonal, columns, tolerance, maxRank, pool);
         int r = factor.rank();
         double[] l = factor.columns();
         double[] gram = factor.gram();
@@ -100,7 +104,8 @@ public final class LowRankFactorisation {
             /** Row a holds k(x_{pivot a}, z) for every point, so that the product runs along the points. */
             @Override
             public double[][] raw(double[][] points) {
-                return kernelRows(kernel, pivotRows, points, pool);
+                return products.isPresent() ? products.get().rows(pivots, points, pool)
+                        : kernelRows(kernel, pivotRows, points, pool);
             }
 
             @Override
