@@ -39,6 +39,10 @@ final class DirichletDensity {
      * @throws InvalidSettingException otherwise
      */
     static double checkBandwidth(String kernel, double bandwidth) {
+        // the constants of every centre pass here: the message is built only for a refusal
+        if (bandwidth >= MIN_BANDWIDTH && bandwidth < Double.POSITIVE_INFINITY) {
+            return bandwidth;
+        }
         return BANDWIDTHS.check(kernel + " kernel bandwidth", bandwidth);
     }
 
