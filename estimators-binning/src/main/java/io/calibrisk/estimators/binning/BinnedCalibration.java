@@ -35,30 +35,44 @@ final class BinnedCalibration implements CalibrationFunction {
     }
 
     /**
+     * The gap of a bin that is empty in training: the global training means' difference, the
+     * same for every number of bins, so computed once per fold.
+     *
+     * @param z training points
+     * @param t training targets
+     * @return {@code mean z − mean t}
+     */
+    static double emptyBinGap(double[] z, double[] t) {
+        double allZ = 0;
+        double allT = 0;
+        for (int i = 0; i < z.length; i++) {
+            allZ += z[i];
+            allT += t[i];
+        }
+        return allZ / z.length - allT / z.length;
+    }
+
+    /**
      * Fits the bins on training points.
      *
      * @param innerEdges e_1..e_{M−1}
      * @param z          training points
      * @param t          training targets
+     * @param fallback   {@link #emptyBinGap} of the training points
      * @return the fitted function
      */
-    static BinnedCalibration fit(double[] innerEdges, double[] z, double[] t) {
+    static BinnedCalibration fit(double[] innerEdges, double[] z, double[] t, double fallback) {
         int bins = innerEdges.length + 1;
         BinLookup lookup = new BinLookup(innerEdges);
         double[] sumZ = new double[bins];
         double[] sumT = new double[bins];
         int[] count = new int[bins];
-        double allZ = 0;
-        double allT = 0;
         for (int i = 0; i < z.length; i++) {
             int b = lookup.bin(z[i]);
             sumZ[b] += z[i];
             sumT[b] += t[i];
             count[b]++;
-            allZ += z[i];
-            allT += t[i];
         }
-        double fallback = allZ / z.length - allT / z.length;
         double[] gap = new double[bins];
         int empty = 0;
         for (int b = 0; b < bins; b++) {

@@ -156,25 +156,30 @@ final class ScalarRegression {
         int g = bandwidths.length;
         double[][] fitted = new double[g][];
         long[] fallbacks = new long[g];
-        double[] s0 = new double[queries.size()];
-        double[] s1 = new double[queries.size()];
-        for (int i = 0; i < s0.length; i++) {
-            s0[i] = queries.values()[2 * i];
-            s1[i] = queries.values()[2 * i + 1];
-            for (int k : queries.infinite(i)) {
-                (k == 0 ? s0 : s1)[i] = Double.NEGATIVE_INFINITY;
-            }
-        }
+        double[] s0 = statistic(queries, 0);
+        double[] s1 = statistic(queries, 1);
+        // the loops over queries are in methods of their own: this method runs a few times, and
+        // a loop here would have the compiler compile all it calls once more for the loop
         for (int b = 0; b < g; b++) {
             Pass pass = new Pass(training, s0, s1, 1.0 / bandwidths[b], logNormalisers[b], cutoff, work);
             fitted[b] = pass.run(parallelism);
-            for (int i = 0; i < s0.length; i++) {
-                if (pass.fellBack[i]) {
-                    fallbacks[b] += queries.multiplicity(i);
+            fallbacks[b] = pass.fallbacks(queries);
+        }
+        return new NadarayaWatson.Fit(fitted, fallbacks);
+    }
+
+    /** @return statistic k of every distinct query, −∞ where it is (x = 0 or 1) */
+    private static double[] statistic(QueryPoints queries, int k) {
+        double[] out = new double[queries.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = queries.values()[2 * i + k];
+            for (int infinite : queries.infinite(i)) {
+                if (infinite == k) {
+                    out[i] = Double.NEGATIVE_INFINITY;
                 }
             }
         }
-        return new NadarayaWatson.Fit(fitted, fallbacks);
+        return out;
     }
 
     /** One bandwidth: windows, clusters and sums for every query. */
@@ -215,6 +220,17 @@ final class ScalarRegression {
             this.sigma = new double[s0.length];
             this.out = new double[s0.length];
             this.fellBack = new boolean[s0.length];
+        }
+
+        /** @return the queries, with multiplicity, whose windows were empty */
+        long fallbacks(QueryPoints queries) {
+            long count = 0;
+            for (int i = 0; i < fellBack.length; i++) {
+                if (fellBack[i]) {
+                    count += queries.multiplicity(i);
+                }
+            }
+            return count;
         }
 
         double[] run(Parallelism parallelism) {
@@ -792,15 +808,8 @@ final class ScalarRegression {
          */
         private void descend(int depth, double box, double half, int from, int to, int base) {
             Cells cells = level(depth);
-            int queries = to - from;
             pass.work.depth.accumulate(depth);
-            if (queries == 1 || cells.count <= 2 || depth == MAX_DEPTH || half == 0) {
-                leaves(cells, depth, box, from, to, base);
-                return;
-            }
-            int perQuery = cellsMeeting(cells, pass.lo[from], pass.hi[from]);
-            // splitting carries every cell once or twice and halves the cells each query meets
-            if (queries * perQuery * CELL_COST / 2 <= cells.count * SHIFT_COST * 1.5) {
+            if (!split(cells, depth, half, from, to)) {
                 leaves(cells, depth, box, from, to, base);
                 return;
             }
@@ -809,14 +818,26 @@ final class ScalarRegression {
                 split++;
             }
             double quarter = half / 2;
-            if (split > from) {
-                carry(depth, box, -quarter, from, split);
-                descend(depth + 1, box - quarter, quarter, from, split, base);
+            // one call site each for carry and descend: the compiler inlines each once, not twice
+            for (int side = -1; side <= 1; side += 2) {
+                int start = side < 0 ? from : split;
+                int end = side < 0 ? split : to;
+                if (start < end) {
+                    carry(depth, box, side * quarter, start, end);
+                    descend(depth + 1, box + side * quarter, quarter, start, end, base);
+                }
             }
-            if (split < to) {
-                carry(depth, box, quarter, split, to);
-                descend(depth + 1, box + quarter, quarter, split, to, base);
+        }
+
+        /** Whether the box of queries [from, to) is split in two rather than summed from its cells. */
+        private boolean split(Cells cells, int depth, double half, int from, int to) {
+            int queries = to - from;
+            if (queries == 1 || cells.count <= 2 || depth == MAX_DEPTH || half == 0) {
+                return false;
             }
+            int perQuery = cellsMeeting(cells, pass.lo[from], pass.hi[from]);
+            // splitting carries every cell once or twice and halves the cells each query meets
+            return queries * perQuery * CELL_COST / 2 > cells.count * SHIFT_COST * 1.5;
         }
 
         private int cellsMeeting(Cells cells, int start, int end) {
