@@ -41,7 +41,8 @@ final class BinLookup {
         return buckets;
     }
 
-    private int bucket(double z) {
+    /** @return the bucket of z, {@code ⌊z·L⌋} clamped to [0, L − 1] (0 for NaN) */
+    int bucket(double z) {
         return Math.max(0, Math.min(buckets - 1, (int) (z * buckets)));
     }
 

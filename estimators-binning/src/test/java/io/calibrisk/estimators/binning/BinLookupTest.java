@@ -86,6 +86,19 @@ class BinLookupTest {
     }
 
     @Test
+    void aPointsBucketIsItsFloorTimesTheBucketCountClamped() {
+        BinLookup lookup = new BinLookup(EqualWidthBins.edges(90));
+        assertEquals(360, lookup.buckets());
+        assertEquals(180, lookup.bucket(0.5));
+        assertEquals(3, lookup.bucket(0.01));
+        assertEquals(0, lookup.bucket(0.0));
+        assertEquals(359, lookup.bucket(1.0), "1 is in the last bucket");
+        assertEquals(359, lookup.bucket(7.0));
+        assertEquals(0, lookup.bucket(-0.3));
+        assertEquals(0, lookup.bucket(Double.NaN));
+    }
+
+    @Test
     void edgesPiledInOneBucketAreSearched() {
         double[] edges = new double[89];
         for (int b = 0; b < edges.length; b++) {

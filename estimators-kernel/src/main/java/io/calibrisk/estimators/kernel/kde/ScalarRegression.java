@@ -567,6 +567,8 @@ final class ScalarRegression {
             private int[] first = new int[0];
             private int[] last = new int[0];
             private double[] scale = new double[0];
+            /** The cell's centre minus the cluster's c̄, kept: the leaves use it for every query. */
+            private double[] offset = new double[0];
             /** Whether a cell's target moments may be non-zero: class-wise targets are mostly 0. */
             private boolean[] targeted = new boolean[0];
             private double[] moments = new double[0];
@@ -580,6 +582,7 @@ final class ScalarRegression {
                     first = new int[size];
                     last = new int[size];
                     scale = new double[size];
+                    offset = new double[size];
                     targeted = new boolean[size];
                     moments = new double[size * TERMS];
                     targetMoments = new double[size * TERMS];
@@ -587,11 +590,13 @@ final class ScalarRegression {
             }
 
             /**
+             * @param offsetFromMean the cell's centre minus the cluster's c̄
              * @return the new cell's position, without target weight; its moments are zero if
              *     {@code zero}, to be written otherwise
              */
-            int add(long cell, int from, int to, double logScale, boolean zero) {
+            int add(long cell, int from, int to, double logScale, double offsetFromMean, boolean zero) {
                 int at = count++;
+                offset[at] = offsetFromMean;
                 index[at] = cell;
                 first[at] = from;
                 last[at] = to;
@@ -693,7 +698,7 @@ final class ScalarRegression {
                 if (cells.count == cells.index.length) {
                     grow(cells);
                 }
-                int at = cells.add(cell, j, k - 1, max, false);
+                int at = cells.add(cell, j, k - 1, max, cellCentre(cell, 0) - centre, false);
                 pass.work.moments.add(k - j);
                 pass.work.rootCells.increment();
                 double mid = cellCentre(cell, 0);
@@ -784,6 +789,7 @@ final class ScalarRegression {
             cells.first = Arrays.copyOf(cells.first, size);
             cells.last = Arrays.copyOf(cells.last, size);
             cells.scale = Arrays.copyOf(cells.scale, size);
+            cells.offset = Arrays.copyOf(cells.offset, size);
             cells.targeted = Arrays.copyOf(cells.targeted, size);
             cells.moments = Arrays.copyOf(cells.moments, size * TERMS);
             cells.targetMoments = Arrays.copyOf(cells.targetMoments, size * TERMS);
@@ -883,12 +889,12 @@ final class ScalarRegression {
                 double parentCentre = cellCentre(parent, depth + 1);
                 double scale = Double.NEGATIVE_INFINITY;
                 for (int k = g; k < h; k++) {
-                    scale = Math.max(scale, cells.scale[k] + (cellCentre(cells.index[k], depth) - centre) * shift);
+                    scale = Math.max(scale, cells.scale[k] + cells.offset[k] * shift);
                 }
                 if (parents.count == parents.index.length) {
                     grow(parents);
                 }
-                int at = parents.add(parent, cells.first[g], cells.last[h - 1], scale, true);
+                int at = parents.add(parent, cells.first[g], cells.last[h - 1], scale, parentCentre - centre, true);
                 for (int k = g; k < h; k++) {
                     if (cells.targeted[k]) {
                         parents.target(at);
@@ -964,14 +970,14 @@ final class ScalarRegression {
                 int g1 = g0;
                 double best = Double.NEGATIVE_INFINITY;
                 while (g1 < cells.count && cells.first[g1] <= p.hi[i]) {
-                    best = Math.max(best, cells.scale[g1] + (cellCentre(cells.index[g1], depth) - centre) * t);
+                    best = Math.max(best, cells.scale[g1] + cells.offset[g1] * t);
                     g1++;
                 }
                 double den = 0;
                 double num = 0;
                 p.work.evaluations.add(g1 - g0);
                 for (int g = g0; g < g1; g++) {
-                    double e = FastExp.exp(cells.scale[g] + (cellCentre(cells.index[g], depth) - centre) * t - best);
+                    double e = FastExp.exp(cells.scale[g] + cells.offset[g] * t - best);
                     int b = g * TERMS;
                     double m = 0;
                     for (int k = TERMS - 1; k >= 0; k--) {
