@@ -41,7 +41,8 @@ import java.util.concurrent.atomic.LongAdder;
  * for a child box come from its two halves' moments for the parent box (a shift of τ by
  * Δ = ±h/2^{ℓ+1}, |δΔ| ≤ ρ/2, and of the centre by ±w/4), and the queries of a box with few
  * queries or few cells left are summed from its cells. Only cells that meet the windows of a
- * box's queries are kept.
+ * box's queries are kept. A cell none of whose centres has target weight (class-wise: mostly
+ * the other classes' scores, near 0) has no target moments to build, carry or evaluate.
  *
  * <p><b>Error.</b> The Taylor remainder of {@code e^{δτ'}} after K terms, relative to a cell's
  * (positive) share, is at most {@code ρ^K / K! · e^{2ρ}}, 1.2e−15 for K = {@value #TERMS}. A
