@@ -16,19 +16,40 @@ import java.util.Optional;
  * first bin also holds everything at or below e_1 (so 0) and the last everything above
  * e_{M−1}. A bin that is empty in training uses the global training means of z and t.
  *
- * <p>Bilinear form: {@code φ(z) = g(z)} (q = 1), M = 1. Cost: O(log M) per point.
+ * <p>Bilinear form: {@code φ(z) = g(z)} (q = 1), M = 1. Cost: O(M) to set up the bins'
+ * {@link BinLookup}, then O(1) expected per point (O(log M) at worst).
  */
 final class BinnedCalibration implements CalibrationFunction {
     /** The M − 1 inner edges e_1..e_{M−1}, increasing (ties allowed). */
     private final double[] innerEdges;
+    private final BinLookup lookup;
     /** g per bin, M values. */
     private final double[] gap;
     private final int emptyBins;
 
-    private BinnedCalibration(double[] innerEdges, double[] gap, int emptyBins) {
+    private BinnedCalibration(double[] innerEdges, BinLookup lookup, double[] gap, int emptyBins) {
         this.innerEdges = innerEdges;
+        this.lookup = lookup;
         this.gap = gap;
         this.emptyBins = emptyBins;
+    }
+
+    /**
+     * The gap of a bin that is empty in training: the global training means' difference, the
+     * same for every number of bins, so computed once per fold.
+     *
+     * @param z training points
+     * @param t training targets
+     * @return {@code mean z − mean t}
+     */
+    static double emptyBinGap(double[] z, double[] t) {
+        double allZ = 0;
+        double allT = 0;
+        for (int i = 0; i < z.length; i++) {
+            allZ += z[i];
+            allT += t[i];
+        }
+        return allZ / z.length - allT / z.length;
     }
 
     /**
@@ -37,24 +58,21 @@ final class BinnedCalibration implements CalibrationFunction {
      * @param innerEdges e_1..e_{M−1}
      * @param z          training points
      * @param t          training targets
+     * @param fallback   {@link #emptyBinGap} of the training points
      * @return the fitted function
      */
-    static BinnedCalibration fit(double[] innerEdges, double[] z, double[] t) {
+    static BinnedCalibration fit(double[] innerEdges, double[] z, double[] t, double fallback) {
         int bins = innerEdges.length + 1;
+        BinLookup lookup = new BinLookup(innerEdges);
         double[] sumZ = new double[bins];
         double[] sumT = new double[bins];
         int[] count = new int[bins];
-        double allZ = 0;
-        double allT = 0;
         for (int i = 0; i < z.length; i++) {
-            int b = bin(innerEdges, z[i]);
+            int b = lookup.bin(z[i]);
             sumZ[b] += z[i];
             sumT[b] += t[i];
             count[b]++;
-            allZ += z[i];
-            allT += t[i];
         }
-        double fallback = allZ / z.length - allT / z.length;
         double[] gap = new double[bins];
         int empty = 0;
         for (int b = 0; b < bins; b++) {
@@ -65,26 +83,7 @@ final class BinnedCalibration implements CalibrationFunction {
                 gap[b] = sumZ[b] / count[b] - sumT[b] / count[b];
             }
         }
-        return new BinnedCalibration(innerEdges, gap, empty);
-    }
-
-    /**
-     * @param innerEdges e_1..e_{M−1}, increasing
-     * @param z          a point
-     * @return the number of inner edges strictly below z: the bin of z under the (e_b, e_{b+1}] rule
-     */
-    static int bin(double[] innerEdges, double z) {
-        int lo = 0;
-        int hi = innerEdges.length;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (innerEdges[mid] < z) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
+        return new BinnedCalibration(innerEdges, lookup, gap, empty);
     }
 
     /**
@@ -92,7 +91,7 @@ final class BinnedCalibration implements CalibrationFunction {
      * @return {@code g(z) = conf_b − acc_b}
      */
     double gap(double z) {
-        return gap[bin(innerEdges, z)];
+        return gap[lookup.bin(z)];
     }
 
     @Override

@@ -55,7 +55,9 @@ abstract class BinningProvider implements EstimatorProvider {
             double[] z = training.points().toArray();
             double[] t = training.targets().toArray();
             PreparedBins prepared = prepare(z, t);
-            return hyperparameters -> BinnedCalibration.fit(prepared.innerEdges(bins(hyperparameters.value(BINS))), z, t);
+            double fallback = BinnedCalibration.emptyBinGap(z, t);
+            return hyperparameters -> BinnedCalibration.fit(prepared.innerEdges(bins(hyperparameters.value(BINS))), z, t,
+                    fallback);
         };
     }
 

@@ -14,7 +14,8 @@ import java.util.Arrays;
  * are empty and use the global training means, as for equal-width bins. Otherwise as
  * {@link EqualWidthBins} (Kumar et al., 2019; Nixon et al., 2019).
  *
- * <p>Cost: O(n log n) once per training fold (the sort), then O(M + n log M) per grid point.
+ * <p>Cost: O(n log n) once per training fold (the sort), then O(n + M) expected per grid point
+ * (BinLookup; O(n log M) at worst, when the data pile up in a few of its buckets).
  */
 public class EqualMassBins extends BinningProvider {
 

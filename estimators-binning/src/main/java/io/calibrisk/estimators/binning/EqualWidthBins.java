@@ -11,7 +11,8 @@ package io.calibrisk.estimators.binning;
  * the classic binned TCE² (Naeini et al., 2015; Guo et al., 2017), here tuned by risk as in
  * Gruber and Bach (TMLR 2025).
  *
- * <p>Cost: O(n log M) per grid point to fit, O(log M) per evaluated point.
+ * <p>Cost: O(n + M) expected per grid point to fit, O(1) expected per evaluated point
+ * (BinLookup; O(log M) at worst).
  */
 public class EqualWidthBins extends BinningProvider {
 

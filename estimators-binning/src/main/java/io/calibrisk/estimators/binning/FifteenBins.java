@@ -7,7 +7,7 @@ import io.calibrisk.api.search.SearchSpace;
  * {@code bins-15}: the common default, the binned calibration error with 15 equal-width bins,
  * not tuned (Guo et al., 2017; Naeini et al., 2015). Formula and cost as {@link EqualWidthBins}
  * with M = 15: {@code h(z, z') = g(z)g(z')}, {@code g(z) = conf_b − acc_b} of z's bin;
- * O(n log M) to fit, O(log M) per evaluated point.
+ * O(n + M) expected to fit, O(1) expected per evaluated point.
  */
 public class FifteenBins extends EqualWidthBins {
 

@@ -128,8 +128,9 @@ class BinningTest {
         java.util.Arrays.sort(sorted);
         double[] edges = EqualMassBins.edges(sorted, 10);
         int[] counts = new int[10];
+        BinLookup lookup = new BinLookup(edges);
         for (double v : z) {
-            counts[BinnedCalibration.bin(edges, v)]++;
+            counts[lookup.bin(v)]++;
         }
         for (int count : counts) {
             assertEquals(100, count, 1);

@@ -21,6 +21,8 @@ import java.util.Optional;
  * {@value DirichletDensity#MIN_BANDWIDTH} are refused. Cost: O(1) per evaluation.
  */
 public final class BetaKernel implements DensityKernel {
+    /** The bandwidth's name in messages. */
+    static final String BANDWIDTH = "beta kernel bandwidth";
     private static final ExponentialForm FORM = new ExponentialForm() {
         @Override
         public int statistics(int dimension) {
@@ -41,7 +43,7 @@ public final class BetaKernel implements DensityKernel {
 
         @Override
         public double logNormaliser(double[] centre, double bandwidth) {
-            return DirichletDensity.logNormaliser(pair(centre[0]), DirichletDensity.checkBandwidth("beta", bandwidth));
+            return DirichletDensity.logNormaliser(pair(centre[0]), DirichletDensity.checkBandwidth(BANDWIDTH, bandwidth));
         }
     };
 
@@ -66,7 +68,7 @@ public final class BetaKernel implements DensityKernel {
             throw new InvalidInputException("beta kernel: centre of dimension " + centre.length
                     + " and point of dimension " + x.length + " must both be scalars");
         }
-        DirichletDensity.checkBandwidth(name(), bandwidth);
+        DirichletDensity.checkBandwidth(BANDWIDTH, bandwidth);
         return DirichletDensity.logDensity(pair(centre[0]), pair(x[0]), bandwidth);
     }
 

@@ -33,13 +33,14 @@ final class DirichletDensity {
     static final ValueType.RealRange BANDWIDTHS = ValueType.real(MIN_BANDWIDTH, true, Double.POSITIVE_INFINITY, false);
 
     /**
-     * @param kernel    the kernel's name, for the message
+     * @param parameter the bandwidth's name for the message, a constant (the constants of every
+     *     centre pass here: no message is built unless it refuses)
      * @param bandwidth a bandwidth b
      * @return b, if it is finite and at least {@link #MIN_BANDWIDTH}
      * @throws InvalidSettingException otherwise
      */
-    static double checkBandwidth(String kernel, double bandwidth) {
-        return BANDWIDTHS.check(kernel + " kernel bandwidth", bandwidth);
+    static double checkBandwidth(String parameter, double bandwidth) {
+        return BANDWIDTHS.check(parameter, bandwidth);
     }
 
     /**
@@ -138,7 +139,7 @@ final class DirichletDensity {
      * @throws InvalidSettingException if the bandwidth is invalid
      */
     static double logDensity(double[] center, double[] x, double bandwidth) {
-        checkBandwidth("dirichlet", bandwidth);
+        checkBandwidth(DirichletKernel.BANDWIDTH, bandwidth);
         if (center.length != x.length || x.length == 0) {
             throw new InvalidInputException("kernel arguments: centre of dimension " + center.length
                     + " and point of dimension " + x.length + " must have one equal, positive dimension");

@@ -21,6 +21,8 @@ import java.util.Optional;
  * evaluations of lnΓ).
  */
 public final class DirichletKernel implements DensityKernel {
+    /** The bandwidth's name in messages. */
+    static final String BANDWIDTH = "dirichlet kernel bandwidth";
     private static final ExponentialForm FORM = new ExponentialForm() {
         @Override
         public int statistics(int dimension) {
@@ -41,7 +43,7 @@ public final class DirichletKernel implements DensityKernel {
 
         @Override
         public double logNormaliser(double[] centre, double bandwidth) {
-            return DirichletDensity.logNormaliser(centre, DirichletDensity.checkBandwidth("dirichlet", bandwidth));
+            return DirichletDensity.logNormaliser(centre, DirichletDensity.checkBandwidth(BANDWIDTH, bandwidth));
         }
     };
 

@@ -129,21 +129,8 @@ final class KdeTraining implements PreparedTraining {
         int[] groupOf = queries.groupOf();
         Map<Double, FeatureMatrix> out = new LinkedHashMap<>();
         for (int b = 0; b < bandwidths.length; b++) {
-            double[] fitted = fit.fitted()[b];
-            double[] phi = new double[z.length];
-            for (int i = 0; i < groupOf.length; i++) {
-                int from = groupOf[i] * dimension;
-                for (int c = 0; c < dimension; c++) {
-                    int a = i * dimension + c;
-                    phi[a] = z[a] - fitted[from + c];
-                    if (!Double.isFinite(phi[a])) {
-                        throw new EstimationException("kde: feature " + phi[a] + " at query " + i
-                                + ", bandwidth " + bandwidths[b] + " is not finite");
-                    }
-                }
-            }
-            out.put(bandwidths[b], new FeatureMatrix(points.size(), dimension, phi,
-                    Map.of(FALLBACKS, fit.fallbacks()[b])));
+            out.put(bandwidths[b], new FeatureMatrix(points.size(), dimension,
+                    residuals(z, fit.fitted()[b], groupOf, bandwidths[b]), Map.of(FALLBACKS, fit.fallbacks()[b])));
         }
         if (LOG.isDebugEnabled() && points.size() > 1) {
             LOG.debug("kde ({} kernel, {}): {} queries ({} distinct) × {} training points ({} distinct) × {} "
@@ -153,6 +140,26 @@ final class KdeTraining implements PreparedTraining {
                     (System.nanoTime() - start) / 1_000_000, training.sortedScalar() ? ": " + work : "");
         }
         return out;
+    }
+
+    /**
+     * @return {@code z − t̂} for every query; a method of its own, so that the compiler compiles
+     *     this loop alone rather than the whole of {@link #compute} again for it
+     */
+    private double[] residuals(double[] z, double[] fitted, int[] groupOf, double bandwidth) {
+        double[] phi = new double[z.length];
+        for (int i = 0; i < groupOf.length; i++) {
+            int from = groupOf[i] * dimension;
+            for (int c = 0; c < dimension; c++) {
+                int a = i * dimension + c;
+                phi[a] = z[a] - fitted[from + c];
+                if (!Double.isFinite(phi[a])) {
+                    throw new EstimationException("kde: feature " + phi[a] + " at query " + i
+                            + ", bandwidth " + bandwidth + " is not finite");
+                }
+            }
+        }
+        return phi;
     }
 
     private double[] logNormalisers(double bandwidth, Parallelism parallelism) {

@@ -41,7 +41,8 @@ import java.util.concurrent.atomic.LongAdder;
  * for a child box come from its two halves' moments for the parent box (a shift of τ by
  * Δ = ±h/2^{ℓ+1}, |δΔ| ≤ ρ/2, and of the centre by ±w/4), and the queries of a box with few
  * queries or few cells left are summed from its cells. Only cells that meet the windows of a
- * box's queries are kept.
+ * box's queries are kept. A cell none of whose centres has target weight (class-wise: mostly
+ * the other classes' scores, near 0) has no target moments to build, carry or evaluate.
  *
  * <p><b>Error.</b> The Taylor remainder of {@code e^{δτ'}} after K terms, relative to a cell's
  * (positive) share, is at most {@code ρ^K / K! · e^{2ρ}}, 1.2e−15 for K = {@value #TERMS}. A
@@ -116,13 +117,15 @@ final class ScalarRegression {
         /** Terms summed directly, centres' shares of root moments, cells shifted, cells evaluated at queries. */
         final LongAdder terms = new LongAdder();
         final LongAdder moments = new LongAdder();
+        final LongAdder rootCells = new LongAdder();
         final LongAdder shifts = new LongAdder();
         final LongAdder evaluations = new LongAdder();
 
         @Override
         public String toString() {
             return direct.sum() + " queries summed directly (" + terms.sum() + " terms), " + expanded.sum()
-                    + " through butterflies up to depth " + depth.get() + " (" + moments.sum() + " moment updates, "
+                    + " through butterflies up to depth " + depth.get() + " (" + moments.sum() + " moment updates in "
+                    + rootCells.sum() + " root cells, "
                     + shifts.sum() + " shifts, " + evaluations.sum() + " cell evaluations)";
         }
     }
@@ -154,25 +157,30 @@ final class ScalarRegression {
         int g = bandwidths.length;
         double[][] fitted = new double[g][];
         long[] fallbacks = new long[g];
-        double[] s0 = new double[queries.size()];
-        double[] s1 = new double[queries.size()];
-        for (int i = 0; i < s0.length; i++) {
-            s0[i] = queries.values()[2 * i];
-            s1[i] = queries.values()[2 * i + 1];
-            for (int k : queries.infinite(i)) {
-                (k == 0 ? s0 : s1)[i] = Double.NEGATIVE_INFINITY;
-            }
-        }
+        double[] s0 = statistic(queries, 0);
+        double[] s1 = statistic(queries, 1);
+        // the loops over queries are in methods of their own: this method runs a few times, and
+        // a loop here would have the compiler compile all it calls once more for the loop
         for (int b = 0; b < g; b++) {
             Pass pass = new Pass(training, s0, s1, 1.0 / bandwidths[b], logNormalisers[b], cutoff, work);
             fitted[b] = pass.run(parallelism);
-            for (int i = 0; i < s0.length; i++) {
-                if (pass.fellBack[i]) {
-                    fallbacks[b] += queries.multiplicity(i);
+            fallbacks[b] = pass.fallbacks(queries);
+        }
+        return new NadarayaWatson.Fit(fitted, fallbacks);
+    }
+
+    /** @return statistic k of every distinct query, −∞ where it is (x = 0 or 1) */
+    private static double[] statistic(QueryPoints queries, int k) {
+        double[] out = new double[queries.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = queries.values()[2 * i + k];
+            for (int infinite : queries.infinite(i)) {
+                if (infinite == k) {
+                    out[i] = Double.NEGATIVE_INFINITY;
                 }
             }
         }
-        return new NadarayaWatson.Fit(fitted, fallbacks);
+        return out;
     }
 
     /** One bandwidth: windows, clusters and sums for every query. */
@@ -213,6 +221,17 @@ final class ScalarRegression {
             this.sigma = new double[s0.length];
             this.out = new double[s0.length];
             this.fellBack = new boolean[s0.length];
+        }
+
+        /** @return the queries, with multiplicity, whose windows were empty */
+        long fallbacks(QueryPoints queries) {
+            long count = 0;
+            for (int i = 0; i < fellBack.length; i++) {
+                if (fellBack[i]) {
+                    count += queries.multiplicity(i);
+                }
+            }
+            return count;
         }
 
         double[] run(Parallelism parallelism) {
@@ -525,7 +544,16 @@ final class ScalarRegression {
         private final double[] shifted = new double[TERMS];
         private final double[] shiftedTargets = new double[TERMS];
         private final double[] powers = new double[TERMS];
+        /** The tilt of a carry, {@code C(q + l, l) Δ^l} at [l·K + q]. */
+        private final double[] tilt = new double[TERMS * TERMS];
         private final double[] centring = new double[TERMS];
+        /** The re-centred moments of a shift before the factor. */
+        private final double[] powers2 = new double[TERMS];
+        /** Per centre of a root cell: weight, target weight, offset from the cell's centre, power of it; grown on demand. */
+        private double[] weights = new double[0];
+        private double[] targetWeights = new double[0];
+        private double[] offsets = new double[0];
+        private double[] offsetPowers = new double[0];
         private double[] tau = new double[0];
         private double refS0;
         private double refS1;
@@ -540,6 +568,10 @@ final class ScalarRegression {
             private int[] first = new int[0];
             private int[] last = new int[0];
             private double[] scale = new double[0];
+            /** The cell's centre minus the cluster's c̄, kept: the leaves use it for every query. */
+            private double[] offset = new double[0];
+            /** Whether a cell's target moments may be non-zero: class-wise targets are mostly 0. */
+            private boolean[] targeted = new boolean[0];
             private double[] moments = new double[0];
             private double[] targetMoments = new double[0];
 
@@ -551,21 +583,38 @@ final class ScalarRegression {
                     first = new int[size];
                     last = new int[size];
                     scale = new double[size];
+                    offset = new double[size];
+                    targeted = new boolean[size];
                     moments = new double[size * TERMS];
                     targetMoments = new double[size * TERMS];
                 }
             }
 
-            /** @return the new cell's position; its moments are zero */
-            int add(long cell, int from, int to, double logScale) {
+            /**
+             * @param offsetFromMean the cell's centre minus the cluster's c̄
+             * @return the new cell's position, without target weight; its moments are zero if
+             *     {@code zero}, to be written otherwise
+             */
+            int add(long cell, int from, int to, double logScale, double offsetFromMean, boolean zero) {
                 int at = count++;
+                offset[at] = offsetFromMean;
                 index[at] = cell;
                 first[at] = from;
                 last[at] = to;
                 scale[at] = logScale;
-                Arrays.fill(moments, at * TERMS, (at + 1) * TERMS, 0.0);
-                Arrays.fill(targetMoments, at * TERMS, (at + 1) * TERMS, 0.0);
+                targeted[at] = false;
+                if (zero) {
+                    Arrays.fill(moments, at * TERMS, (at + 1) * TERMS, 0.0);
+                }
                 return at;
+            }
+
+            /** Marks cell at as having target weight, its target moments zero so far. */
+            void target(int at) {
+                if (!targeted[at]) {
+                    targeted[at] = true;
+                    Arrays.fill(targetMoments, at * TERMS, (at + 1) * TERMS, 0.0);
+                }
             }
 
             /** @return the first cell whose last centre is at or after j (count if none) */
@@ -650,30 +699,88 @@ final class ScalarRegression {
                 if (cells.count == cells.index.length) {
                     grow(cells);
                 }
-                int at = cells.add(cell, j, k - 1, max);
+                int at = cells.add(cell, j, k - 1, max, cellCentre(cell, 0) - centre, false);
                 pass.work.moments.add(k - j);
+                pass.work.rootCells.increment();
                 double mid = cellCentre(cell, 0);
-                int base = at * TERMS;
+                if (weights.length < k - j) {
+                    int size = Math.max(k - j, 2 * weights.length);
+                    weights = new double[size];
+                    targetWeights = new double[size];
+                    offsets = new double[size];
+                    offsetPowers = new double[size];
+                }
+                boolean targeted = false;
                 for (int i = j; i < k; i++) {
                     double e = FastExp.exp(logs[i - j] - max);
-                    double m = e * p.multiplicity[i];
-                    double t = e * p.targets[i];
-                    double delta = c[i] - mid;
-                    double power = 1;
-                    if (t == 0) {
-                        for (int q = 0; q < TERMS; q++) {
-                            cells.moments[base + q] += m * power;
-                            power *= delta * INVERSE[q + 1];
-                        }
-                    } else {
-                        for (int q = 0; q < TERMS; q++) {
-                            cells.moments[base + q] += m * power;
-                            cells.targetMoments[base + q] += t * power;
-                            power *= delta * INVERSE[q + 1];
-                        }
+                    weights[i - j] = e * p.multiplicity[i];
+                    targetWeights[i - j] = e * p.targets[i];
+                    targeted |= targetWeights[i - j] != 0;
+                    offsets[i - j] = c[i] - mid;
+                    offsetPowers[i - j] = 1;
+                }
+                if (targeted) {
+                    cells.target(at);
+                }
+                moments(cells, at * TERMS, k - j, targeted);
+                j = k;
+            }
+        }
+
+        /**
+         * The moments {@code μ_q = Σ_i w_i δ_i^q/q!} of a fresh cell from its centres' weights and
+         * offsets. Three orders at a time, each summed over the centres in order, keep the same
+         * operations as one centre at a time, while the three sums and the centres' powers give the
+         * processor independent chains; a cell without target weight skips the target moments
+         * (they stay 0, as the sums of zeros would).
+         */
+        private void moments(Cells cells, int base, int count, boolean targeted) {
+            double[] w = weights;
+            double[] v = targetWeights;
+            double[] d = offsets;
+            double[] pw = offsetPowers;
+            for (int q = 0; q < TERMS; q += 3) {
+                double i0 = INVERSE[q + 1];
+                double i1 = INVERSE[q + 2];
+                double i2 = INVERSE[q + 3];
+                double m0 = 0;
+                double m1 = 0;
+                double m2 = 0;
+                double t0 = 0;
+                double t1 = 0;
+                double t2 = 0;
+                if (targeted) {
+                    for (int i = 0; i < count; i++) {
+                        double power = pw[i];
+                        m0 += w[i] * power;
+                        t0 += v[i] * power;
+                        power *= d[i] * i0;
+                        m1 += w[i] * power;
+                        t1 += v[i] * power;
+                        power *= d[i] * i1;
+                        m2 += w[i] * power;
+                        t2 += v[i] * power;
+                        pw[i] = power * (d[i] * i2);
+                    }
+                } else {
+                    for (int i = 0; i < count; i++) {
+                        double power = pw[i];
+                        m0 += w[i] * power;
+                        power *= d[i] * i0;
+                        m1 += w[i] * power;
+                        power *= d[i] * i1;
+                        m2 += w[i] * power;
+                        pw[i] = power * (d[i] * i2);
                     }
                 }
-                j = k;
+                cells.moments[base + q] = m0;
+                cells.moments[base + q + 1] = m1;
+                cells.moments[base + q + 2] = m2;
+                if (targeted) {
+                    cells.targetMoments[base + q] = t0;
+                    cells.targetMoments[base + q + 1] = t1;
+                    cells.targetMoments[base + q + 2] = t2;
+                }
             }
         }
 
@@ -683,6 +790,8 @@ final class ScalarRegression {
             cells.first = Arrays.copyOf(cells.first, size);
             cells.last = Arrays.copyOf(cells.last, size);
             cells.scale = Arrays.copyOf(cells.scale, size);
+            cells.offset = Arrays.copyOf(cells.offset, size);
+            cells.targeted = Arrays.copyOf(cells.targeted, size);
             cells.moments = Arrays.copyOf(cells.moments, size * TERMS);
             cells.targetMoments = Arrays.copyOf(cells.targetMoments, size * TERMS);
         }
@@ -706,15 +815,8 @@ final class ScalarRegression {
          */
         private void descend(int depth, double box, double half, int from, int to, int base) {
             Cells cells = level(depth);
-            int queries = to - from;
             pass.work.depth.accumulate(depth);
-            if (queries == 1 || cells.count <= 2 || depth == MAX_DEPTH || half == 0) {
-                leaves(cells, depth, box, from, to, base);
-                return;
-            }
-            int perQuery = cellsMeeting(cells, pass.lo[from], pass.hi[from]);
-            // splitting carries every cell once or twice and halves the cells each query meets
-            if (queries * perQuery * CELL_COST / 2 <= cells.count * SHIFT_COST * 1.5) {
+            if (!split(cells, depth, half, from, to)) {
                 leaves(cells, depth, box, from, to, base);
                 return;
             }
@@ -723,14 +825,26 @@ final class ScalarRegression {
                 split++;
             }
             double quarter = half / 2;
-            if (split > from) {
-                carry(depth, box, -quarter, from, split);
-                descend(depth + 1, box - quarter, quarter, from, split, base);
+            // one call site each for carry and descend: the compiler inlines each once, not twice
+            for (int side = -1; side <= 1; side += 2) {
+                int start = side < 0 ? from : split;
+                int end = side < 0 ? split : to;
+                if (start < end) {
+                    carry(depth, box, side * quarter, start, end);
+                    descend(depth + 1, box + side * quarter, quarter, start, end, base);
+                }
             }
-            if (split < to) {
-                carry(depth, box, quarter, split, to);
-                descend(depth + 1, box + quarter, quarter, split, to, base);
+        }
+
+        /** Whether the box of queries [from, to) is split in two rather than summed from its cells. */
+        private boolean split(Cells cells, int depth, double half, int from, int to) {
+            int queries = to - from;
+            if (queries == 1 || cells.count <= 2 || depth == MAX_DEPTH || half == 0) {
+                return false;
             }
+            int perQuery = cellsMeeting(cells, pass.lo[from], pass.hi[from]);
+            // splitting carries every cell once or twice and halves the cells each query meets
+            return queries * perQuery * CELL_COST / 2 > cells.count * SHIFT_COST * 1.5;
         }
 
         private int cellsMeeting(Cells cells, int start, int end) {
@@ -761,6 +875,11 @@ final class ScalarRegression {
             for (int l = 1; l < TERMS; l++) {
                 power[l] = power[l - 1] * shift;
             }
+            for (int l = 0; l < TERMS; l++) {
+                for (int q = 0; q + l < TERMS; q++) {
+                    tilt[l * TERMS + q] = BINOMIAL[q + l][l] * power[l];
+                }
+            }
             int g = cells.firstFrom(start);
             while (g < cells.count && cells.first[g] <= end) {
                 long parent = cells.index[g] >> 1;
@@ -771,13 +890,16 @@ final class ScalarRegression {
                 double parentCentre = cellCentre(parent, depth + 1);
                 double scale = Double.NEGATIVE_INFINITY;
                 for (int k = g; k < h; k++) {
-                    scale = Math.max(scale, cells.scale[k] + (cellCentre(cells.index[k], depth) - centre) * shift);
+                    scale = Math.max(scale, cells.scale[k] + cells.offset[k] * shift);
                 }
                 if (parents.count == parents.index.length) {
                     grow(parents);
                 }
-                int at = parents.add(parent, cells.first[g], cells.last[h - 1], scale);
+                int at = parents.add(parent, cells.first[g], cells.last[h - 1], scale, parentCentre - centre, true);
                 for (int k = g; k < h; k++) {
+                    if (cells.targeted[k]) {
+                        parents.target(at);
+                    }
                     double childCentre = cellCentre(cells.index[k], depth);
                     double factor = FastExp.exp(cells.scale[k] + (childCentre - centre) * shift - scale);
                     shift(cells, k, parents, at, factor, childCentre - parentCentre);
@@ -792,37 +914,51 @@ final class ScalarRegression {
          * and re-centred by d, times a factor, to parent cell at.
          */
         private void shift(Cells cells, int k, Cells parents, int at, double factor, double d) {
-            int base = k * TERMS;
-            double[] mu = cells.moments;
-            double[] nu = cells.targetMoments;
-            // tilt: ν_q = Σ_l C(q + l, l) Δ^l μ_{q+l}
-            for (int q = 0; q < TERMS; q++) {
-                double sum = 0;
-                double targetSum = 0;
-                for (int l = 0; q + l < TERMS; l++) {
-                    double w = BINOMIAL[q + l][l] * powers[l];
-                    sum += w * mu[base + q + l];
-                    targetSum += w * nu[base + q + l];
-                }
-                shifted[q] = sum;
-                shiftedTargets[q] = targetSum;
-            }
-            // re-centre: μ'_k = Σ_{q≤k} ν_q d^{k−q}/(k−q)!
-            int out = at * TERMS;
             double[] dPower = centring;
             dPower[0] = 1;
             for (int m = 1; m < TERMS; m++) {
                 dPower[m] = dPower[m - 1] * d * INVERSE[m];
             }
-            for (int kk = 0; kk < TERMS; kk++) {
-                double sum = 0;
-                double targetSum = 0;
-                for (int q = 0; q <= kk; q++) {
-                    sum += shifted[q] * dPower[kk - q];
-                    targetSum += shiftedTargets[q] * dPower[kk - q];
+            recentre(tilt(cells.moments, k * TERMS, shifted), dPower, parents.moments, at * TERMS, factor);
+            if (cells.targeted[k]) {
+                recentre(tilt(cells.targetMoments, k * TERMS, shiftedTargets), dPower, parents.targetMoments,
+                        at * TERMS, factor);
+            }
+        }
+
+        /**
+         * The tilt {@code ν_q = Σ_l C(q + l, l) Δ^l μ_{q+l}}, summed over l in order for each q, with
+         * l outside so that the orders q are independent of one another.
+         *
+         * @return out
+         */
+        private double[] tilt(double[] mu, int base, double[] out) {
+            for (int q = 0; q < TERMS; q++) {
+                out[q] = 0.0 + tilt[q] * mu[base + q];
+            }
+            for (int l = 1; l < TERMS; l++) {
+                int row = l * TERMS;
+                for (int q = 0; q + l < TERMS; q++) {
+                    out[q] += tilt[row + q] * mu[base + q + l];
                 }
-                parents.moments[out + kk] += factor * sum;
-                parents.targetMoments[out + kk] += factor * targetSum;
+            }
+            return out;
+        }
+
+        /** Adds {@code factor · μ'_k} to parent[at + k], {@code μ'_k = Σ_{q≤k} ν_q d^{k−q}/(k−q)!} summed over q in order. */
+        private void recentre(double[] nu, double[] dPower, double[] parent, int at, double factor) {
+            double[] sum = powers2;
+            for (int kk = 0; kk < TERMS; kk++) {
+                sum[kk] = 0.0 + nu[0] * dPower[kk];
+            }
+            for (int q = 1; q < TERMS; q++) {
+                double value = nu[q];
+                for (int kk = q; kk < TERMS; kk++) {
+                    sum[kk] += value * dPower[kk - q];
+                }
+            }
+            for (int kk = 0; kk < TERMS; kk++) {
+                parent[at + kk] += factor * sum[kk];
             }
         }
 
@@ -835,23 +971,28 @@ final class ScalarRegression {
                 int g1 = g0;
                 double best = Double.NEGATIVE_INFINITY;
                 while (g1 < cells.count && cells.first[g1] <= p.hi[i]) {
-                    best = Math.max(best, cells.scale[g1] + (cellCentre(cells.index[g1], depth) - centre) * t);
+                    best = Math.max(best, cells.scale[g1] + cells.offset[g1] * t);
                     g1++;
                 }
                 double den = 0;
                 double num = 0;
                 p.work.evaluations.add(g1 - g0);
                 for (int g = g0; g < g1; g++) {
-                    double e = FastExp.exp(cells.scale[g] + (cellCentre(cells.index[g], depth) - centre) * t - best);
+                    double e = FastExp.exp(cells.scale[g] + cells.offset[g] * t - best);
                     int b = g * TERMS;
                     double m = 0;
-                    double s = 0;
                     for (int k = TERMS - 1; k >= 0; k--) {
                         m = m * t + cells.moments[b + k];
-                        s = s * t + cells.targetMoments[b + k];
                     }
                     den += e * m;
-                    num += e * s;
+                    if (cells.targeted[g]) {
+                        // a cell without target weight adds 0 to the numerator
+                        double s = 0;
+                        for (int k = TERMS - 1; k >= 0; k--) {
+                            s = s * t + cells.targetMoments[b + k];
+                        }
+                        num += e * s;
+                    }
                 }
                 p.out[i] = num / den;
             }

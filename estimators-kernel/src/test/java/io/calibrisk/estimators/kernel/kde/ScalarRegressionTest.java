@@ -152,6 +152,36 @@ class ScalarRegressionTest {
         assertTrue(work.expanded.sum() > 0.9 * x.length * grid.length && work.depth.get() >= 4, work.toString());
     }
 
+    /**
+     * Class-wise scores: most piled near 0 with target 0, the class's own near 1 with target 1,
+     * so that butterflies mix cells with and without target weight, and cells with some.
+     */
+    @Test
+    void classWiseScoresWithTargetsOnlyHereAndThereAgreeWithTheFullSum() {
+        SplittableRandom random = new SplittableRandom(Seeds.seed() + 4);
+        double[] z = new double[12000];
+        double[] t = new double[z.length];
+        for (int i = 0; i < z.length; i++) {
+            boolean own = random.nextDouble() < 0.1;
+            z[i] = own ? 1 - Math.pow(10, -6 * random.nextDouble()) : Math.pow(10, -8 + 7.5 * random.nextDouble());
+            // a few targets among the low scores, none in most of their cells
+            t[i] = own ? (random.nextDouble() < 0.9 ? 1 : 0) : (random.nextDouble() < 0.002 ? 1 : 0);
+        }
+        double[] x = new double[4000];
+        for (int i = 0; i < x.length; i++) {
+            x[i] = random.nextDouble() < 0.1 ? 1 - Math.pow(10, -6 * random.nextDouble())
+                    : Math.pow(10, -8 + 7.5 * random.nextDouble());
+        }
+        double[] grid = {1e-5, 3.7e-4, 7.2e-3, 0.1, 0.6};
+        Case fixture = Case.of(z, t, x, grid, BETA);
+        ScalarRegression.Work work = new ScalarRegression.Work();
+        assertAgree(fixture.full(), fixture.fast(Parallelism.sequential(), work), grid);
+        assertTrue(work.expanded.sum() > x.length && work.shifts.sum() > 0, work.toString());
+        assertTrue(work.rootCells.sum() > 0 && work.rootCells.sum() < work.moments.sum(),
+                "root cells hold several centres: " + work);
+        assertTrue(work.toString().contains(work.rootCells.sum() + " root cells"), work.toString());
+    }
+
     /** The plain one-pass log-space sum of test-support, on fewer points: the same answer. */
     @Test
     void agreesWithThePlainLogSpaceSum() {
