@@ -116,6 +116,18 @@ class GemmTest {
     @Test
     void theNativeLibraryTakesLargeProductsOnly() {
         boolean available = NativeBlas.available();
+        boolean loads;
+        try {
+            loads = dev.ludovic.netlib.blas.NativeBLAS.getInstance() != null;
+        } catch (RuntimeException | LinkageError e) {
+            loads = false;
+        }
+        boolean off = false;
+        for (String property : new String[] {NativeLapack.PROPERTY, NativeBlas.PROPERTY}) {
+            off |= "java".equals(System.getProperty(property, "").trim().toLowerCase(java.util.Locale.ROOT));
+        }
+        assertEquals(loads && !off, available, "in use exactly when it loads and is not switched off");
+        assertEquals(available, Gemm.nativeBlas());
         assertEquals(available, Gemm.natively(64, 64, 64));
         assertEquals(available, Gemm.natively(Gemm.NATIVE_MIN, 64, 512));
         assertEquals(false, Gemm.natively(Gemm.NATIVE_MIN - 1, 4096, 4096), "too few rows");
