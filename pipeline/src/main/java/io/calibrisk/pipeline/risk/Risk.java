@@ -197,9 +197,9 @@ public final class Risk {
         }
         // ⟨M, (ΦᵀR)(ΦᵀR)ᵀ⟩ = Σ_ab M_ab ⟨(ΦᵀR)_a, (ΦᵀR)_b⟩
         double s2 = 0;
+        boolean diagonalTerms = mat == null || diagonalM;
         for (int a = 0; a < q; a++) {
-            boolean diagonalOnly = mat == null || diagonalM;
-            for (int b = (diagonalOnly ? a : 0); b < (diagonalOnly ? a + 1 : q); b++) {
+            for (int b = (diagonalTerms ? a : 0); b < (diagonalTerms ? a + 1 : q); b++) {
                 double p = 0;
                 for (int c = 0; c < m; c++) {
                     p += ftr[a * m + c] * ftr[b * m + c];

@@ -52,13 +52,13 @@ public final class LowRankFactorisation {
         for (int j = 0; j < n; j++) {
             diagonal[j] = kernel.value(x[j], x[j]);
         }
+        PivotedCholesky.Columns direct = (pivot, from, to, out, offset) -> {
+            for (int j = from; j < to; j++) {
+                out[offset + j] = kernel.value(x[j], x[pivot]);
+            }
+        };
         Optional<RbfProducts> products = RbfProducts.of(kernel);
-        PivotedCholesky.Columns columns = products.isPresent() ? products.get().columns()
-                : (pivot, from, to, out, offset) -> {
-                    for (int j = from; j < to; j++) {
-                        out[offset + j] = kernel.value(x[j], x[pivot]);
-                    }
-                };
+        PivotedCholesky.Columns columns = products.isPresent() ? products.get().columns(direct) : direct;
         PivotedCholesky.Factor factor = PivotedCholesky.of(diagonal, columns, tolerance, maxRank, pool);
         int r = factor.rank();
         double[] l = factor.columns();

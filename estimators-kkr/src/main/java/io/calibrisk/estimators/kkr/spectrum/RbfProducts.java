@@ -28,7 +28,6 @@ final class RbfProducts {
     /** Query points per block of {@link #rows}. */
     private static final int POINT_BLOCK = 256;
 
-    private final TrainingKernel kernel;
     private final int d;
     private final double gamma;
     /** The training points, row-major, and their squared norms. */
@@ -36,7 +35,6 @@ final class RbfProducts {
     private final double[] norms;
 
     private RbfProducts(TrainingKernel kernel) {
-        this.kernel = kernel;
         double[][] rows = kernel.rows();
         this.d = rows[0].length;
         this.gamma = kernel.parameter();
@@ -81,19 +79,18 @@ final class RbfProducts {
     }
 
     /**
-     * The kernel's columns for the pivoted Cholesky: single entries directly, blocks of columns
-     * through one product per block of rows.
+     * The kernel's columns for the pivoted Cholesky: single columns (the few entries the
+     * pivot prediction needs) from the direct source, blocks of columns through one product per
+     * block of rows.
      *
+     * @param direct the columns by the kernel's own loop
      * @return the columns of K over the training points
      */
-    PivotedCholesky.Columns columns() {
-        double[][] rows = kernel.rows();
+    PivotedCholesky.Columns columns(PivotedCholesky.Columns direct) {
         return new PivotedCholesky.Columns() {
             @Override
             public void column(int pivot, int from, int to, double[] out, int offset) {
-                for (int j = from; j < to; j++) {
-                    out[offset + j] = kernel.value(rows[j], rows[pivot]);
-                }
+                direct.column(pivot, from, to, out, offset);
             }
 
             @Override
