@@ -30,11 +30,23 @@ public final class CountingProvider implements EstimatorProvider {
     /** Calls of {@link PreparedTraining#fit}. */
     public final AtomicInteger fits = new AtomicInteger();
 
+    /** Run before each preparation, in the preparing thread. */
+    private final Runnable beforePrepare;
+
     /**
      * @param delegate the provider counted
      */
     public CountingProvider(EstimatorProvider delegate) {
+        this(delegate, () -> { });
+    }
+
+    /**
+     * @param delegate      the provider counted
+     * @param beforePrepare run before each preparation, in the preparing thread (a test's gate, say)
+     */
+    public CountingProvider(EstimatorProvider delegate, Runnable beforePrepare) {
         this.delegate = delegate;
+        this.beforePrepare = beforePrepare;
     }
 
     /** @return a plugin contributing this provider only */
@@ -77,6 +89,7 @@ public final class CountingProvider implements EstimatorProvider {
             @Override
             public PreparedTraining prepare(TrainingFold training) {
                 preparations.incrementAndGet();
+                beforePrepare.run();
                 PreparedTraining prepared = estimator.prepare(training);
                 return new PreparedTraining() {
                     @Override

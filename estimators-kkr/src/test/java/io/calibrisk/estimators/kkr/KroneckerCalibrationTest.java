@@ -32,6 +32,20 @@ class KroneckerCalibrationTest {
         return KroneckerCalibration.fit(fold, 0, truncation, 1e-10).diagnostics().get("modes");
     }
 
+    /** The tolerances tighten as ρ grows past 1e−9, and not at all where the point is unstable anyway. */
+    @Test
+    void tolerancesTightenWithTheSensitivityOfStablePointsOnly() {
+        assertEquals(1, KroneckerCalibration.tightening(0));
+        assertEquals(1, KroneckerCalibration.tightening(1e-12));
+        assertEquals(1, KroneckerCalibration.tightening(1e-9));
+        assertEquals(0.1, KroneckerCalibration.tightening(1e-8), 1e-15);
+        assertEquals(0.01, KroneckerCalibration.tightening(1e-7), 1e-16);
+        assertEquals(1e-3, KroneckerCalibration.tightening(Stability.THRESHOLD), 1e-17);
+        assertEquals(1, KroneckerCalibration.tightening(Math.nextUp(Stability.THRESHOLD)));
+        assertEquals(1, KroneckerCalibration.tightening(Double.POSITIVE_INFINITY));
+        assertEquals(1, KroneckerCalibration.tightening(Double.NaN));
+    }
+
     @Test
     void theLeadingModesKeepAllButTruncationSquaredOfTheWhole() {
         FoldSpectrum fold = lowRank(LAMBDA);

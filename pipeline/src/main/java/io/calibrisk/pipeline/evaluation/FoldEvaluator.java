@@ -33,8 +33,9 @@ import java.util.TreeMap;
 /**
  * The {@link RiskEvaluator} of one estimator's search: every point a strategy proposes is fitted
  * on every training fold and scored on the held-out fold, and its fold models estimate CE² on
- * the test split. Points come in rounds (one call of {@link #evaluate}); the folds of a round
- * run in parallel, each fold's components in order inside its task, so every sum has a fixed
+ * the test split. Points come in rounds (one call of {@link #evaluate}); every fold and
+ * component (class-wise: k·d of them) of a round is a task of its own, run in parallel, and
+ * the components' shares of a fold are then added in component order, so every sum has a fixed
  * order and results do not depend on the number of threads.
  *
  * <p>Each training fold (and component) is prepared once for the whole search: the first round
@@ -184,10 +185,18 @@ final class FoldEvaluator implements RiskEvaluator {
         int k = folds.folds();
         int start = history.size();
         progress.plan((long) k * folds.components() * points.size());
+        int c = folds.components();
+        List<List<Hyperparameters>> fitted = hyperparameters(points, k);
+        // One task per fold and component, so that class-wise runs keep every thread busy; the
+        // components' shares are then added in component order, so sums over components (and over
+        // the test samples' h(z_i, z_i)) have a fixed order whatever the threads.
+        FoldRound[][] parts = new FoldRound[k][c];
+        pool.forEach(k * c, task -> parts[task / c][task % c] = runComponent(task / c, task % c,
+                fitted.get(task / c), first, start));
         FoldRound[] rounds = new FoldRound[k];
-        // One task per fold: its components run in order inside it, so sums over components
-        // (and over the test samples' h(z_i, z_i)) have a fixed order whatever the threads.
-        pool.forEach(k, f -> rounds[f] = runFold(f, points, first, start));
+        for (int f = 0; f < k; f++) {
+            rounds[f] = FoldRound.sum(parts[f], points.size(), folds.testSize());
+        }
         for (FoldRound round : rounds) {
             for (int stage = 0; stage < stageNanos.length; stage++) {
                 stageNanos[stage] += round.nanos[stage];
@@ -224,6 +233,8 @@ final class FoldEvaluator implements RiskEvaluator {
         final double[] risk;
         final double[] estimate;
         final List<Map<String, Double>> diagnostics;
+        /** A component's counts of the risk's and the estimate's work, kept apart from its fit's numbers. */
+        final List<Map<String, Double>> counts;
         final String[] instability;
         final double[][] testDiagonal;
         final double[][][] curves;
@@ -234,13 +245,48 @@ final class FoldEvaluator implements RiskEvaluator {
             risk = new double[points];
             estimate = new double[points];
             diagnostics = new ArrayList<>(points);
+            counts = new ArrayList<>(points);
             for (int at = 0; at < points; at++) {
                 diagnostics.add(new TreeMap<>());
+                counts.add(new TreeMap<>());
             }
             instability = new String[points];
             testDiagonal = new double[points][testSize];
             curves = new double[points][components][];
             binEdges = new double[points][components][];
+        }
+
+        /**
+         * A fold's round from its components' shares, added in component order: the same sums, in
+         * the same order, as one task adding the components one after the other.
+         */
+        static FoldRound sum(FoldRound[] components, int points, int testSize) {
+            FoldRound out = new FoldRound(points, components.length, testSize);
+            for (int j = 0; j < components.length; j++) {
+                FoldRound part = components[j];
+                for (int stage = 0; stage < out.nanos.length; stage++) {
+                    out.nanos[stage] += part.nanos[stage];
+                }
+                for (int at = 0; at < points; at++) {
+                    out.risk[at] += part.risk[at];
+                    out.estimate[at] += part.estimate[at];
+                    double[] sum = out.testDiagonal[at];
+                    double[] values = part.testDiagonal[at];
+                    for (int i = 0; i < sum.length; i++) {
+                        sum[i] += values[i];
+                    }
+                    // Numbers of the fit (a rank, say) take the largest over components; counts add up.
+                    Map<String, Double> diag = out.diagnostics.get(at);
+                    part.diagnostics.get(at).forEach((key, v) -> diag.merge(key, v, Math::max));
+                    part.counts.get(at).forEach((key, v) -> diag.merge(key, v, Double::sum));
+                    if (out.instability[at] == null) {
+                        out.instability[at] = part.instability[at];
+                    }
+                    out.curves[at][j] = part.curves[at][0];
+                    out.binEdges[at][j] = part.binEdges[at][0];
+                }
+            }
+            return out;
         }
 
         /** Adds the time since {@code since} to a stage and returns the time now. */
@@ -251,66 +297,70 @@ final class FoldEvaluator implements RiskEvaluator {
         }
     }
 
-    private FoldRound runFold(int f, List<Map<String, Double>> points, boolean first, int start) {
+    /** Each fold's hyperparameters of the round's points, which may depend on the fold's training size. */
+    private List<List<Hyperparameters>> hyperparameters(List<Map<String, Double>> points, int k) {
+        List<List<Hyperparameters>> out = new ArrayList<>(k);
+        for (int f = 0; f < k; f++) {
+            List<Hyperparameters> round = new ArrayList<>(points.size());
+            int size = folds.trainingSize(f);
+            points.forEach(point -> round.add(space.at(point, size)));
+            out.add(round);
+        }
+        return out;
+    }
+
+    /** One component's share of a fold's round: every point fitted on it, scored and estimated. */
+    private FoldRound runComponent(int f, int j, List<Hyperparameters> round, boolean first, int start) {
         int c = folds.components();
-        int p = points.size();
-        FoldRound out = new FoldRound(p, c, folds.testSize());
-        List<Hyperparameters> round = new ArrayList<>(p);
-        points.forEach(point -> round.add(space.at(point, folds.trainingSize(f))));
-        for (int j = 0; j < c; j++) {
-            int at = -1;
-            try {
-                long clock = System.nanoTime();
-                FoldWork work = work(f, j, round, first);
-                clock = out.lap(Stage.PREPARE, clock);
-                PreparedTraining prepared = work.prepared();
-                CalibrationSet evaluation = work.evaluation();
-                CalibrationSet test = work.test();
-                for (at = 0; at < p; at++) {
-                    CalibrationFunction h = prepared.fit(round.get(at));
-                    clock = out.lap(Stage.FIT, clock);
-                    if (h == null) {
-                        throw new EstimationException("returned no calibration estimation function");
-                    }
-                    if (h.dimension() != evaluation.dimension()) {
-                        throw new EstimationException("returned a function of dimension " + h.dimension()
-                                + " for points of dimension " + evaluation.dimension());
-                    }
-                    Risk.Value risk = Risk.of(h, evaluation);
-                    clock = out.lap(Stage.RISK, clock);
-                    Risk.Diagonal diagonal = Risk.diagonal(h, test);
-                    clock = out.lap(Stage.ESTIMATE, clock);
-                    out.risk[at] += risk.risk();
-                    out.estimate[at] += diagonal.mean();
-                    double[] sum = out.testDiagonal[at];
-                    double[] values = diagonal.values();
-                    for (int i = 0; i < sum.length; i++) {
-                        sum[i] += values[i];
-                    }
-                    Map<String, Double> diag = out.diagnostics.get(at);
-                    // Numbers of the fit (a rank, say) take the largest over components; counts add up.
-                    h.diagnostics().forEach((key, v) -> diag.merge(key, v, Math::max));
-                    risk.counts().forEach((key, v) -> diag.merge("evaluation." + key, v.doubleValue(), Double::sum));
-                    diagonal.counts().forEach((key, v) -> diag.merge("test." + key, v.doubleValue(), Double::sum));
-                    if (out.instability[at] == null && h.instability().isPresent()) {
-                        out.instability[at] = (c > 1 ? "class " + j + ": " : "")
-                                + Untrusted.escape(h.instability().get(), 300);
-                    }
-                    if (curves) {
-                        out.curves[at][j] = curve(h, folds.curvePoints(test));
-                        clock = out.lap(Stage.CURVES, clock);
-                    }
-                    out.binEdges[at][j] = h.binEdges().orElse(null);
-                    progress.step(f, start + at);
+        int p = round.size();
+        FoldRound out = new FoldRound(p, 1, folds.testSize());
+        int at = -1;
+        try {
+            long clock = System.nanoTime();
+            FoldWork work = work(f, j, round, first);
+            clock = out.lap(Stage.PREPARE, clock);
+            PreparedTraining prepared = work.prepared();
+            CalibrationSet evaluation = work.evaluation();
+            CalibrationSet test = work.test();
+            for (at = 0; at < p; at++) {
+                CalibrationFunction h = prepared.fit(round.get(at));
+                clock = out.lap(Stage.FIT, clock);
+                if (h == null) {
+                    throw new EstimationException("returned no calibration estimation function");
                 }
-            } catch (OutOfMemoryError e) {
-                throw e;
-            } catch (Throwable e) {
-                // Anything a plugin throws, a StackOverflowError or a checked exception thrown sneakily included.
-                String where = "fold " + f + (c > 1 ? ", class " + j : "")
-                        + (at >= 0 && at < p ? ", point " + round.get(at) : ", preparation");
-                throw new EstimationException(where + ": " + Failures.describe(e), e);
+                if (h.dimension() != evaluation.dimension()) {
+                    throw new EstimationException("returned a function of dimension " + h.dimension()
+                            + " for points of dimension " + evaluation.dimension());
+                }
+                Risk.Value risk = Risk.of(h, evaluation);
+                clock = out.lap(Stage.RISK, clock);
+                Risk.Diagonal diagonal = Risk.diagonal(h, test);
+                clock = out.lap(Stage.ESTIMATE, clock);
+                out.risk[at] = risk.risk();
+                out.estimate[at] = diagonal.mean();
+                out.testDiagonal[at] = diagonal.values();
+                out.diagnostics.get(at).putAll(h.diagnostics());
+                Map<String, Double> counts = out.counts.get(at);
+                risk.counts().forEach((key, v) -> counts.merge("evaluation." + key, v.doubleValue(), Double::sum));
+                diagonal.counts().forEach((key, v) -> counts.merge("test." + key, v.doubleValue(), Double::sum));
+                if (h.instability().isPresent()) {
+                    out.instability[at] = (c > 1 ? "class " + j + ": " : "")
+                            + Untrusted.escape(h.instability().get(), 300);
+                }
+                if (curves) {
+                    out.curves[at][0] = curve(h, folds.curvePoints(test));
+                    clock = out.lap(Stage.CURVES, clock);
+                }
+                out.binEdges[at][0] = h.binEdges().orElse(null);
+                progress.step(f, start + at);
             }
+        } catch (OutOfMemoryError e) {
+            throw e;
+        } catch (Throwable e) {
+            // Anything a plugin throws, a StackOverflowError or a checked exception thrown sneakily included.
+            String where = "fold " + f + (c > 1 ? ", class " + j : "")
+                    + (at >= 0 && at < p ? ", point " + round.get(at) : ", preparation");
+            throw new EstimationException(where + ": " + Failures.describe(e), e);
         }
         return out;
     }
