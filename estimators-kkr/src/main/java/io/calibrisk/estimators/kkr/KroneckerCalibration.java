@@ -23,8 +23,9 @@ import java.util.TreeMap;
  * ({@code Σ (s_i s_j (w_i·w_j)/(λ_iλ_j + μ))²} over the omitted pairs), is at most
  * {@code truncation²} of the whole, and then replace M by its low-rank form in the same
  * metric ({@link Compression}), both tolerances tightened at grid points where the
- * regularisation is small against the spectrum ({@link #tightening}): φ = Pᵀb, M = diag(D), with far fewer features than modes
- * (tens rather than hundreds), since the pipeline's bilinear risk costs O(n'q² + q³). φ is
+ * regularisation is small against the spectrum ({@link #tightening}): φ = Pᵀb, M = diag(D),
+ * with far fewer features than modes (tens rather than hundreds), since the pipeline's bilinear
+ * risk costs O(n'q² + q³). φ is
  * computed from the raw features as {@code (PᵀF)κ} (see {@link FoldSpectrum}).
  */
 final class KroneckerCalibration implements CalibrationFunction {

@@ -184,18 +184,18 @@ final class FoldEvaluator implements RiskEvaluator {
         boolean first = rounds++ == 0;
         int k = folds.folds();
         int start = history.size();
-        progress.plan((long) k * folds.components() * points.size());
         int c = folds.components();
+        progress.plan((long) k * c * points.size());
         List<List<Hyperparameters>> fitted = hyperparameters(points, k);
         // One task per fold and component, so that class-wise runs keep every thread busy; the
         // components' shares are then added in component order, so sums over components (and over
         // the test samples' h(z_i, z_i)) have a fixed order whatever the threads.
-        FoldRound[][] parts = new FoldRound[k][c];
+        ComponentShare[][] parts = new ComponentShare[k][c];
         pool.forEach(k * c, task -> parts[task / c][task % c] = runComponent(task / c, task % c,
                 fitted.get(task / c), first, start));
         FoldRound[] rounds = new FoldRound[k];
         for (int f = 0; f < k; f++) {
-            rounds[f] = FoldRound.sum(parts[f], points.size(), folds.testSize());
+            rounds[f] = new FoldRound(parts[f], points.size(), folds.testSize());
         }
         for (FoldRound round : rounds) {
             for (int stage = 0; stage < stageNanos.length; stage++) {
@@ -233,60 +233,83 @@ final class FoldEvaluator implements RiskEvaluator {
         final double[] risk;
         final double[] estimate;
         final List<Map<String, Double>> diagnostics;
-        /** A component's counts of the risk's and the estimate's work, kept apart from its fit's numbers. */
-        final List<Map<String, Double>> counts;
         final String[] instability;
         final double[][] testDiagonal;
         final double[][][] curves;
         final double[][][] binEdges;
         final long[] nanos = new long[Stage.values().length];
 
-        FoldRound(int points, int components, int testSize) {
-            risk = new double[points];
-            estimate = new double[points];
-            diagnostics = new ArrayList<>(points);
-            counts = new ArrayList<>(points);
-            for (int at = 0; at < points; at++) {
-                diagnostics.add(new TreeMap<>());
-                counts.add(new TreeMap<>());
-            }
-            instability = new String[points];
-            testDiagonal = new double[points][testSize];
-            curves = new double[points][components][];
-            binEdges = new double[points][components][];
-        }
-
         /**
          * A fold's round from its components' shares, added in component order: the same sums, in
          * the same order, as one task adding the components one after the other.
          */
-        static FoldRound sum(FoldRound[] components, int points, int testSize) {
-            FoldRound out = new FoldRound(points, components.length, testSize);
-            for (int j = 0; j < components.length; j++) {
-                FoldRound part = components[j];
-                for (int stage = 0; stage < out.nanos.length; stage++) {
-                    out.nanos[stage] += part.nanos[stage];
+        FoldRound(ComponentShare[] components, int points, int testSize) {
+            int c = components.length;
+            risk = new double[points];
+            estimate = new double[points];
+            diagnostics = new ArrayList<>(points);
+            instability = new String[points];
+            testDiagonal = new double[points][testSize];
+            curves = new double[points][c][];
+            binEdges = new double[points][c][];
+            for (int at = 0; at < points; at++) {
+                diagnostics.add(new TreeMap<>());
+            }
+            for (int j = 0; j < c; j++) {
+                ComponentShare part = components[j];
+                for (int stage = 0; stage < nanos.length; stage++) {
+                    nanos[stage] += part.nanos[stage];
                 }
                 for (int at = 0; at < points; at++) {
-                    out.risk[at] += part.risk[at];
-                    out.estimate[at] += part.estimate[at];
-                    double[] sum = out.testDiagonal[at];
+                    risk[at] += part.risk[at];
+                    estimate[at] += part.estimate[at];
+                    double[] sum = testDiagonal[at];
                     double[] values = part.testDiagonal[at];
                     for (int i = 0; i < sum.length; i++) {
                         sum[i] += values[i];
                     }
                     // Numbers of the fit (a rank, say) take the largest over components; counts add up.
-                    Map<String, Double> diag = out.diagnostics.get(at);
-                    part.diagnostics.get(at).forEach((key, v) -> diag.merge(key, v, Math::max));
+                    Map<String, Double> diag = diagnostics.get(at);
+                    part.fit.get(at).forEach((key, v) -> diag.merge(key, v, Math::max));
                     part.counts.get(at).forEach((key, v) -> diag.merge(key, v, Double::sum));
-                    if (out.instability[at] == null) {
-                        out.instability[at] = part.instability[at];
+                    if (instability[at] == null) {
+                        instability[at] = part.instability[at];
                     }
-                    out.curves[at][j] = part.curves[at][0];
-                    out.binEdges[at][j] = part.binEdges[at][0];
+                    curves[at][j] = part.curve[at];
+                    binEdges[at][j] = part.binEdges[at];
                 }
             }
-            return out;
+        }
+    }
+
+    /** What one component of one fold produced at every point of a round. */
+    private static final class ComponentShare {
+        final double[] risk;
+        final double[] estimate;
+        /** The test samples' h(z_i, z_i), as the risk's diagonal returned them. */
+        final double[][] testDiagonal;
+        /** The fit's own numbers (a rank, say). */
+        final List<Map<String, Double>> fit;
+        /** The risk's and the estimate's counts of their work. */
+        final List<Map<String, Double>> counts;
+        final String[] instability;
+        final double[][] curve;
+        final double[][] binEdges;
+        final long[] nanos = new long[Stage.values().length];
+
+        ComponentShare(int points) {
+            risk = new double[points];
+            estimate = new double[points];
+            testDiagonal = new double[points][];
+            fit = new ArrayList<>(points);
+            counts = new ArrayList<>(points);
+            for (int at = 0; at < points; at++) {
+                fit.add(Map.of());
+                counts.add(new TreeMap<>());
+            }
+            instability = new String[points];
+            curve = new double[points][];
+            binEdges = new double[points][];
         }
 
         /** Adds the time since {@code since} to a stage and returns the time now. */
@@ -310,10 +333,10 @@ final class FoldEvaluator implements RiskEvaluator {
     }
 
     /** One component's share of a fold's round: every point fitted on it, scored and estimated. */
-    private FoldRound runComponent(int f, int j, List<Hyperparameters> round, boolean first, int start) {
+    private ComponentShare runComponent(int f, int j, List<Hyperparameters> round, boolean first, int start) {
         int c = folds.components();
         int p = round.size();
-        FoldRound out = new FoldRound(p, 1, folds.testSize());
+        ComponentShare out = new ComponentShare(p);
         int at = -1;
         try {
             long clock = System.nanoTime();
@@ -339,7 +362,10 @@ final class FoldEvaluator implements RiskEvaluator {
                 out.risk[at] = risk.risk();
                 out.estimate[at] = diagonal.mean();
                 out.testDiagonal[at] = diagonal.values();
-                out.diagnostics.get(at).putAll(h.diagnostics());
+                // merged here, inside the try, so that a plugin's null key or value fails this fit
+                Map<String, Double> fit = new TreeMap<>();
+                h.diagnostics().forEach((key, v) -> fit.merge(key, v, Math::max));
+                out.fit.set(at, fit);
                 Map<String, Double> counts = out.counts.get(at);
                 risk.counts().forEach((key, v) -> counts.merge("evaluation." + key, v.doubleValue(), Double::sum));
                 diagonal.counts().forEach((key, v) -> counts.merge("test." + key, v.doubleValue(), Double::sum));
@@ -348,10 +374,10 @@ final class FoldEvaluator implements RiskEvaluator {
                             + Untrusted.escape(h.instability().get(), 300);
                 }
                 if (curves) {
-                    out.curves[at][0] = curve(h, folds.curvePoints(test));
+                    out.curve[at] = curve(h, folds.curvePoints(test));
                     clock = out.lap(Stage.CURVES, clock);
                 }
-                out.binEdges[at][0] = h.binEdges().orElse(null);
+                out.binEdges[at] = h.binEdges().orElse(null);
                 progress.step(f, start + at);
             }
         } catch (OutOfMemoryError e) {
