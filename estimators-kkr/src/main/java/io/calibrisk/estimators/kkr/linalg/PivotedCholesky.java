@@ -389,9 +389,16 @@ public final class PivotedCholesky {
                     int len = rows[b];
                     int from = b * PANEL;
                     if (schur[b] == null) {
-                        schur[b] = new double[CANDIDATES][len];
+                        schur[b] = new double[CANDIDATES][];
                     }
                     double[][] s = schur[b];
+                    // rows as the blocks need them: where one pivot is predicted at a time (a
+                    // kernel whose diagonal is constant, on scalar scores), one row, not 64
+                    for (int c = 0; c < cc; c++) {
+                        if (s[c] == null) {
+                            s[c] = new double[len];
+                        }
+                    }
                     source.columns(candidates, cc, from, from + len, s, -from);
                     Gemm.multiplyAdd(cc, 0, len, t0, lc, 0, t0, columns[b], 0, s, 0);
                 });
