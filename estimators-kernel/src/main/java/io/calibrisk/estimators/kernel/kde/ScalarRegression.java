@@ -2,9 +2,9 @@ package io.calibrisk.estimators.kernel.kde;
 
 import io.calibrisk.api.estimator.Parallelism;
 
-import java.util.ArrayList;
+import java.util.ArrayDeque;
 import java.util.Arrays;
-import java.util.List;
+import java.util.Deque;
 import java.util.concurrent.atomic.LongAccumulator;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -161,9 +161,10 @@ final class ScalarRegression {
         double[] s1 = statistic(queries, 1);
         // the loops over queries are in methods of their own: this method runs a few times, and
         // a loop here would have the compiler compile all it calls once more for the loop
+        Deque<Butterfly> spare = new ArrayDeque<>();
         for (int b = 0; b < g; b++) {
             Pass pass = new Pass(training, s0, s1, 1.0 / bandwidths[b], logNormalisers[b], cutoff, work);
-            fitted[b] = pass.run(parallelism);
+            fitted[b] = pass.run(parallelism, spare);
             fallbacks[b] = pass.fallbacks(queries);
         }
         return new NadarayaWatson.Fit(fitted, fallbacks);
@@ -234,7 +235,13 @@ final class ScalarRegression {
             return count;
         }
 
-        double[] run(Parallelism parallelism) {
+        /**
+         * @param spare work spaces of earlier tasks on the same training fold, taken and given
+         *     back by this pass's tasks: a few per thread for all bandwidths rather than new ones
+         *     per task, whose arrays would be grown again each time (their contents never carry
+         *     over from one cluster to the next)
+         */
+        double[] run(Parallelism parallelism, Deque<Butterfly> spare) {
             int queries = s0.length;
             parallelism.forEach((queries + CHUNK - 1) / CHUNK, task -> {
                 int end = Math.min(queries, (task + 1) * CHUNK);
@@ -247,22 +254,28 @@ final class ScalarRegression {
             int[] clusters = clusters();
             int[] tasks = balance(clusters, parallelism.threads());
             parallelism.forEach(tasks.length - 1, task -> {
-                Butterfly butterfly = new Butterfly(this);
+                Butterfly butterfly;
+                synchronized (spare) {
+                    butterfly = spare.isEmpty() ? new Butterfly(n) : spare.pop();
+                }
+                butterfly.pass = this;
                 for (int k = tasks[task]; k < tasks[task + 1]; k++) {
                     int from = Math.abs(clusters[k]) - 1;
                     int to = Math.abs(clusters[k + 1]) - 1;
                     if (clusters[k] > 0) {
                         butterfly.run(from, to);
-                        work.expanded.add(to - from);
+                        butterfly.expandedQueries += to - from;
                     } else {
-                        work.direct.add(to - from);
+                        butterfly.directQueries += to - from;
                         for (int i = from; i < to; i++) {
-                            work.terms.add(Math.max(0, width(i)));
-                        }
-                        for (int i = from; i < to; i++) {
+                            butterfly.directTerms += Math.max(0, width(i));
                             direct(i, butterfly.logs);
                         }
                     }
+                }
+                butterfly.count(work);
+                synchronized (spare) {
+                    spare.push(butterfly);
                 }
             });
             return out;
@@ -370,6 +383,24 @@ final class ScalarRegression {
                 default:
                     return f(j, a, b) < threshold;
             }
+        }
+
+        /** @return the first centre of the windows of queries [from, to) */
+        int firstCentre(int from, int to) {
+            int start = Integer.MAX_VALUE;
+            for (int i = from; i < to; i++) {
+                start = Math.min(start, lo[i]);
+            }
+            return start;
+        }
+
+        /** @return the last centre of the windows of queries [from, to) */
+        int lastCentre(int from, int to) {
+            int end = -1;
+            for (int i = from; i < to; i++) {
+                end = Math.max(end, hi[i]);
+            }
+            return end;
         }
 
         int width(int i) {
@@ -538,9 +569,17 @@ final class ScalarRegression {
 
     /** One task's work space: the butterfly of a cluster, one level of cells per depth. */
     private static final class Butterfly {
-        private final Pass pass;
+        /** The pass whose task uses this work space. */
+        private Pass pass;
         private final double[] logs;
-        private final List<Cells> levels = new ArrayList<>();
+        private final Cells[] levels = new Cells[MAX_DEPTH + 2];
+        /** The boxes still to visit: at most one pending half per depth, plus the one taken. */
+        private final int[] stackDepth = new int[MAX_DEPTH + 2];
+        private final int[] stackFrom = new int[MAX_DEPTH + 2];
+        private final int[] stackTo = new int[MAX_DEPTH + 2];
+        private final double[] stackShift = new double[MAX_DEPTH + 2];
+        private final double[] stackBox = new double[MAX_DEPTH + 2];
+        private final double[] stackHalf = new double[MAX_DEPTH + 2];
         private final double[] shifted = new double[TERMS];
         private final double[] shiftedTargets = new double[TERMS];
         private final double[] powers = new double[TERMS];
@@ -560,6 +599,19 @@ final class ScalarRegression {
         private double centre;
         private double origin;
         private double rootWidth;
+        /**
+         * This task's share of the {@link Work}, counted in plain fields and added once per task:
+         * counting into the shared adders in the hot loops would compile their atomic updates into
+         * each of them.
+         */
+        private long directQueries;
+        private long directTerms;
+        private long expandedQueries;
+        private long momentUpdates;
+        private long rootCellCount;
+        private long shiftCount;
+        private long evaluationCount;
+        private int deepest;
 
         /** The cells kept for one box, ascending. */
         private static final class Cells {
@@ -578,16 +630,21 @@ final class ScalarRegression {
             void clear(int capacity) {
                 count = 0;
                 if (capacity > index.length) {
-                    int size = Math.max(capacity, 2 * index.length);
-                    index = new long[size];
-                    first = new int[size];
-                    last = new int[size];
-                    scale = new double[size];
-                    offset = new double[size];
-                    targeted = new boolean[size];
-                    moments = new double[size * TERMS];
-                    targetMoments = new double[size * TERMS];
+                    allocate(capacity);
                 }
+            }
+
+            /** Out of {@link #clear}: rare, and kept out of the hot methods that clear cells. */
+            private void allocate(int capacity) {
+                int size = Math.max(capacity, 2 * index.length);
+                index = new long[size];
+                first = new int[size];
+                last = new int[size];
+                scale = new double[size];
+                offset = new double[size];
+                targeted = new boolean[size];
+                moments = new double[size * TERMS];
+                targetMoments = new double[size * TERMS];
             }
 
             /**
@@ -633,16 +690,40 @@ final class ScalarRegression {
             }
         }
 
-        Butterfly(Pass pass) {
-            this.pass = pass;
-            this.logs = new double[pass.n];
+        /** @param centres the training fold's centres n */
+        Butterfly(int centres) {
+            this.logs = new double[centres];
+        }
+
+        /** Adds this task's counts to the work, and starts counting afresh. */
+        void count(Work work) {
+            work.direct.add(directQueries);
+            work.terms.add(directTerms);
+            work.expanded.add(expandedQueries);
+            work.moments.add(momentUpdates);
+            work.rootCells.add(rootCellCount);
+            work.shifts.add(shiftCount);
+            work.evaluations.add(evaluationCount);
+            work.depth.accumulate(deepest);
+            directQueries = 0;
+            directTerms = 0;
+            expandedQueries = 0;
+            momentUpdates = 0;
+            rootCellCount = 0;
+            shiftCount = 0;
+            evaluationCount = 0;
+            deepest = 0;
         }
 
         private Cells level(int depth) {
-            while (levels.size() <= depth) {
-                levels.add(new Cells());
-            }
-            return levels.get(depth);
+            Cells cells = levels[depth];
+            return cells != null ? cells : newLevel(depth);
+        }
+
+        /** Out of {@link #level}: a level is made once per task, and this code stays out of the hot methods. */
+        private Cells newLevel(int depth) {
+            levels[depth] = new Cells();
+            return levels[depth];
         }
 
         /** Sums the cluster [from, to) of finite queries. */
@@ -676,7 +757,7 @@ final class ScalarRegression {
             origin = p.c[start];
             rootWidth = half > 0 ? 2 * RHO / half : Double.POSITIVE_INFINITY;
             rootCells(start, end, root);
-            descend(0, root, half, from, to, from);
+            descend(root, half, from, to);
         }
 
         /** The root cells of [start, end] with their moments for the root box, tilted to its centre. */
@@ -685,46 +766,59 @@ final class ScalarRegression {
             double[] c = p.c;
             Cells cells = level(0);
             cells.clear(Math.min(end - start + 1, 1024));
-            int j = start;
-            while (j <= end) {
-                long cell = cellOf(c[j]);
-                int k = j;
-                double max = Double.NEGATIVE_INFINITY;
-                while (k <= end && cellOf(c[k]) == cell) {
-                    double l = p.f(k, refS0, refS1) + (c[k] - centre) * root;
-                    logs[k - j] = l;
-                    max = Math.max(max, l);
-                    k++;
-                }
-                if (cells.count == cells.index.length) {
-                    grow(cells);
-                }
-                int at = cells.add(cell, j, k - 1, max, cellCentre(cell, 0) - centre, false);
-                pass.work.moments.add(k - j);
-                pass.work.rootCells.increment();
-                double mid = cellCentre(cell, 0);
-                if (weights.length < k - j) {
-                    int size = Math.max(k - j, 2 * weights.length);
-                    weights = new double[size];
-                    targetWeights = new double[size];
-                    offsets = new double[size];
-                    offsetPowers = new double[size];
-                }
-                boolean targeted = false;
-                for (int i = j; i < k; i++) {
-                    double e = FastExp.exp(logs[i - j] - max);
-                    weights[i - j] = e * p.multiplicity[i];
-                    targetWeights[i - j] = e * p.targets[i];
-                    targeted |= targetWeights[i - j] != 0;
-                    offsets[i - j] = c[i] - mid;
-                    offsetPowers[i - j] = 1;
-                }
-                if (targeted) {
-                    cells.target(at);
-                }
-                moments(cells, at * TERMS, k - j, targeted);
-                j = k;
+            for (int j = start; j <= end; j = rootCell(cells, j, end, root)) {
+                rootCellCount++;
             }
+        }
+
+        /**
+         * Adds the root cell of centre j, with its moments, to the cells.
+         *
+         * @return the first centre after the cell, at most end + 1
+         */
+        private int rootCell(Cells cells, int j, int end, double root) {
+            Pass p = pass;
+            double[] c = p.c;
+            long cell = cellOf(c[j]);
+            int k = j;
+            double max = Double.NEGATIVE_INFINITY;
+            while (k <= end && cellOf(c[k]) == cell) {
+                double l = p.f(k, refS0, refS1) + (c[k] - centre) * root;
+                logs[k - j] = l;
+                max = Math.max(max, l);
+                k++;
+            }
+            if (cells.count == cells.index.length) {
+                grow(cells);
+            }
+            double mid = cellCentre(cell, 0);
+            int at = cells.add(cell, j, k - 1, max, mid - centre, false);
+            momentUpdates += k - j;
+            if (weights.length < k - j) {
+                growWeights(k - j);
+            }
+            boolean targeted = false;
+            for (int i = j; i < k; i++) {
+                double e = FastExp.exp(logs[i - j] - max);
+                weights[i - j] = e * p.multiplicity[i];
+                targetWeights[i - j] = e * p.targets[i];
+                targeted |= targetWeights[i - j] != 0;
+                offsets[i - j] = c[i] - mid;
+                offsetPowers[i - j] = 1;
+            }
+            if (targeted) {
+                cells.target(at);
+            }
+            moments(cells, at * TERMS, k - j, targeted);
+            return k;
+        }
+
+        private void growWeights(int count) {
+            int size = Math.max(count, 2 * weights.length);
+            weights = new double[size];
+            targetWeights = new double[size];
+            offsets = new double[size];
+            offsetPowers = new double[size];
         }
 
         /**
@@ -809,31 +903,55 @@ final class ScalarRegression {
         }
 
         /**
-         * The box of half-width {@code half} around {@code box} at this depth, holding the
-         * cluster's queries [from, to) (tau offset by {@code base}): summed from its cells, or
-         * split in two with the cells carried to each half.
+         * The boxes of the cluster's queries [from, to), from the root box of half-width
+         * {@code half} around {@code root}, depth first: a box is summed from its cells, or split
+         * in two, and each half, when its turn comes, gets its cells carried from the box's. A
+         * half's subtree only writes deeper levels, so the box's cells are still there for the
+         * other half. A loop over a stack of boxes rather than recursion: the compiler would
+         * inline the recursive call, and all it calls, once more.
          */
-        private void descend(int depth, double box, double half, int from, int to, int base) {
-            Cells cells = level(depth);
-            pass.work.depth.accumulate(depth);
-            if (!split(cells, depth, half, from, to)) {
-                leaves(cells, depth, box, from, to, base);
-                return;
-            }
-            int split = from;
-            while (split < to && tau[split - base] <= box) {
-                split++;
-            }
-            double quarter = half / 2;
-            // one call site each for carry and descend: the compiler inlines each once, not twice
-            for (int side = -1; side <= 1; side += 2) {
-                int start = side < 0 ? from : split;
-                int end = side < 0 ? split : to;
-                if (start < end) {
-                    carry(depth, box, side * quarter, start, end);
-                    descend(depth + 1, box + side * quarter, quarter, start, end, base);
+        private void descend(double root, double half, int from, int to) {
+            int top = push(0, 0, 0, root, half, from, to);
+            while (top > 0) {
+                top--;
+                int depth = stackDepth[top];
+                int start = stackFrom[top];
+                int end = stackTo[top];
+                double box = stackBox[top];
+                double radius = stackHalf[top];
+                if (depth > 0) {
+                    carry(depth - 1, stackShift[top], start, end);
+                }
+                Cells cells = level(depth);
+                deepest = Math.max(deepest, depth);
+                if (!split(cells, depth, radius, start, end)) {
+                    leaves(cells, box, start, end, from);
+                    continue;
+                }
+                int split = start;
+                while (split < end && tau[split - from] <= box) {
+                    split++;
+                }
+                double quarter = radius / 2;
+                // the upper half first, so that the lower one is taken first
+                if (split < end) {
+                    top = push(top, depth + 1, quarter, box + quarter, quarter, split, end);
+                }
+                if (start < split) {
+                    top = push(top, depth + 1, -quarter, box - quarter, quarter, start, split);
                 }
             }
+        }
+
+        /** @return the new top of the stack of boxes, after a box at a depth, shifted from its parent's centre */
+        private int push(int top, int depth, double shift, double box, double half, int from, int to) {
+            stackDepth[top] = depth;
+            stackShift[top] = shift;
+            stackBox[top] = box;
+            stackHalf[top] = half;
+            stackFrom[top] = from;
+            stackTo[top] = to;
+            return top + 1;
         }
 
         /** Whether the box of queries [from, to) is split in two rather than summed from its cells. */
@@ -859,17 +977,53 @@ final class ScalarRegression {
          * Fills the cells of depth + 1 for the child box at {@code box + shift} holding queries
          * [from, to): the parents of the cells of this depth that meet the queries' windows.
          */
-        private void carry(int depth, double box, double shift, int from, int to) {
-            Pass p = pass;
-            int start = Integer.MAX_VALUE;
-            int end = -1;
-            for (int i = from; i < to; i++) {
-                start = Math.min(start, p.lo[i]);
-                end = Math.max(end, p.hi[i]);
-            }
+        private void carry(int depth, double shift, int from, int to) {
+            int start = pass.firstCentre(from, to);
+            int end = pass.lastCentre(from, to);
             Cells cells = level(depth);
             Cells parents = level(depth + 1);
             parents.clear(cells.count);
+            tiltBy(shift);
+            for (int g = cells.firstFrom(start); g < cells.count && cells.first[g] <= end; ) {
+                g = carryParent(cells, parents, g, end, depth, shift);
+            }
+        }
+
+        /**
+         * Carries child cell g, and the next if it has the same parent and meets the windows
+         * ending at {@code end}, to their parent: one cell of depth + 1 added to the parents.
+         *
+         * @return the first child cell after them
+         */
+        private int carryParent(Cells cells, Cells parents, int g, int end, int depth, double shift) {
+            long parent = cells.index[g] >> 1;
+            int h = g + 1;
+            if (h < cells.count && cells.first[h] <= end && cells.index[h] >> 1 == parent) {
+                h++;
+            }
+            double parentCentre = cellCentre(parent, depth + 1);
+            double scale = Double.NEGATIVE_INFINITY;
+            for (int k = g; k < h; k++) {
+                scale = Math.max(scale, cells.scale[k] + cells.offset[k] * shift);
+            }
+            if (parents.count == parents.index.length) {
+                grow(parents);
+            }
+            int at = parents.add(parent, cells.first[g], cells.last[h - 1], scale, parentCentre - centre, true);
+            for (int k = g; k < h; k++) {
+                if (cells.targeted[k]) {
+                    parents.target(at);
+                }
+                double childCentre = cellCentre(cells.index[k], depth);
+                double factor = FastExp.exp(cells.scale[k] + (childCentre - centre) * shift - scale);
+                shift(cells, k, parents, at, factor, childCentre - parentCentre);
+            }
+            shiftCount += h - g;
+            return h;
+        }
+
+        /** Fills {@link #tilt} for a shift in τ; a method of its own, compiled once rather than in each caller. */
+        private void tiltBy(double shift) {
             double[] power = powers;
             power[0] = 1;
             for (int l = 1; l < TERMS; l++) {
@@ -879,33 +1033,6 @@ final class ScalarRegression {
                 for (int q = 0; q + l < TERMS; q++) {
                     tilt[l * TERMS + q] = BINOMIAL[q + l][l] * power[l];
                 }
-            }
-            int g = cells.firstFrom(start);
-            while (g < cells.count && cells.first[g] <= end) {
-                long parent = cells.index[g] >> 1;
-                int h = g + 1;
-                if (h < cells.count && cells.first[h] <= end && cells.index[h] >> 1 == parent) {
-                    h++;
-                }
-                double parentCentre = cellCentre(parent, depth + 1);
-                double scale = Double.NEGATIVE_INFINITY;
-                for (int k = g; k < h; k++) {
-                    scale = Math.max(scale, cells.scale[k] + cells.offset[k] * shift);
-                }
-                if (parents.count == parents.index.length) {
-                    grow(parents);
-                }
-                int at = parents.add(parent, cells.first[g], cells.last[h - 1], scale, parentCentre - centre, true);
-                for (int k = g; k < h; k++) {
-                    if (cells.targeted[k]) {
-                        parents.target(at);
-                    }
-                    double childCentre = cellCentre(cells.index[k], depth);
-                    double factor = FastExp.exp(cells.scale[k] + (childCentre - centre) * shift - scale);
-                    shift(cells, k, parents, at, factor, childCentre - parentCentre);
-                }
-                pass.work.shifts.add(h - g);
-                g = h;
             }
         }
 
@@ -963,39 +1090,43 @@ final class ScalarRegression {
         }
 
         /** Each query of the box summed from the cells that meet its window. */
-        private void leaves(Cells cells, int depth, double box, int from, int to, int base) {
-            Pass p = pass;
+        private void leaves(Cells cells, double box, int from, int to, int base) {
             for (int i = from; i < to; i++) {
-                double t = tau[i - base] - box;
-                int g0 = cells.firstFrom(p.lo[i]);
-                int g1 = g0;
-                double best = Double.NEGATIVE_INFINITY;
-                while (g1 < cells.count && cells.first[g1] <= p.hi[i]) {
-                    best = Math.max(best, cells.scale[g1] + cells.offset[g1] * t);
-                    g1++;
-                }
-                double den = 0;
-                double num = 0;
-                p.work.evaluations.add(g1 - g0);
-                for (int g = g0; g < g1; g++) {
-                    double e = FastExp.exp(cells.scale[g] + cells.offset[g] * t - best);
-                    int b = g * TERMS;
-                    double m = 0;
-                    for (int k = TERMS - 1; k >= 0; k--) {
-                        m = m * t + cells.moments[b + k];
-                    }
-                    den += e * m;
-                    if (cells.targeted[g]) {
-                        // a cell without target weight adds 0 to the numerator
-                        double s = 0;
-                        for (int k = TERMS - 1; k >= 0; k--) {
-                            s = s * t + cells.targetMoments[b + k];
-                        }
-                        num += e * s;
-                    }
-                }
-                p.out[i] = num / den;
+                leaf(cells, i, tau[i - base] - box);
             }
+        }
+
+        /** Query i summed from the cells that meet its window, at τ' = t from the box's centre. */
+        private void leaf(Cells cells, int i, double t) {
+            Pass p = pass;
+            int g0 = cells.firstFrom(p.lo[i]);
+            int g1 = g0;
+            double best = Double.NEGATIVE_INFINITY;
+            while (g1 < cells.count && cells.first[g1] <= p.hi[i]) {
+                best = Math.max(best, cells.scale[g1] + cells.offset[g1] * t);
+                g1++;
+            }
+            double den = 0;
+            double num = 0;
+            evaluationCount += g1 - g0;
+            for (int g = g0; g < g1; g++) {
+                double e = FastExp.exp(cells.scale[g] + cells.offset[g] * t - best);
+                int b = g * TERMS;
+                double m = 0;
+                for (int k = TERMS - 1; k >= 0; k--) {
+                    m = m * t + cells.moments[b + k];
+                }
+                den += e * m;
+                if (cells.targeted[g]) {
+                    // a cell without target weight adds 0 to the numerator
+                    double s = 0;
+                    for (int k = TERMS - 1; k >= 0; k--) {
+                        s = s * t + cells.targetMoments[b + k];
+                    }
+                    num += e * s;
+                }
+            }
+            p.out[i] = num / den;
         }
     }
 }
