@@ -583,11 +583,9 @@ final class ScalarRegression {
         private final double[] shifted = new double[TERMS];
         private final double[] shiftedTargets = new double[TERMS];
         private final double[] powers = new double[TERMS];
-        /** The tilt of a carry, {@code C(q + l, l) Δ^l} at [l·K + q]. */
+        /** The tilt of a carry, {@code C(q + l, l) Δ^l} at [q·K + l]. */
         private final double[] tilt = new double[TERMS * TERMS];
         private final double[] centring = new double[TERMS];
-        /** The re-centred moments of a shift before the factor. */
-        private final double[] powers2 = new double[TERMS];
         /** Per centre of a root cell: weight, target weight, offset from the cell's centre, power of it; grown on demand. */
         private double[] weights = new double[0];
         private double[] targetWeights = new double[0];
@@ -806,9 +804,8 @@ final class ScalarRegression {
                 offsets[i - j] = c[i] - mid;
                 offsetPowers[i - j] = 1;
             }
-            if (targeted) {
-                cells.target(at);
-            }
+            // moments() writes every target moment: nothing to clear, as Cells.target would
+            cells.targeted[at] = targeted;
             moments(cells, at * TERMS, k - j, targeted);
             return k;
         }
@@ -1029,9 +1026,9 @@ final class ScalarRegression {
             for (int l = 1; l < TERMS; l++) {
                 power[l] = power[l - 1] * shift;
             }
-            for (int l = 0; l < TERMS; l++) {
-                for (int q = 0; q + l < TERMS; q++) {
-                    tilt[l * TERMS + q] = BINOMIAL[q + l][l] * power[l];
+            for (int q = 0; q < TERMS; q++) {
+                for (int l = 0; q + l < TERMS; l++) {
+                    tilt[q * TERMS + l] = BINOMIAL[q + l][l] * power[l];
                 }
             }
         }
@@ -1054,38 +1051,32 @@ final class ScalarRegression {
         }
 
         /**
-         * The tilt {@code ν_q = Σ_l C(q + l, l) Δ^l μ_{q+l}}, summed over l in order for each q, with
-         * l outside so that the orders q are independent of one another.
+         * The tilt {@code ν_q = Σ_l C(q + l, l) Δ^l μ_{q+l}}, summed over l in order for each q in
+         * a local sum: the orders q are independent chains, and nothing is stored until a sum is
+         * done.
          *
          * @return out
          */
         private double[] tilt(double[] mu, int base, double[] out) {
             for (int q = 0; q < TERMS; q++) {
-                out[q] = 0.0 + tilt[q] * mu[base + q];
-            }
-            for (int l = 1; l < TERMS; l++) {
-                int row = l * TERMS;
-                for (int q = 0; q + l < TERMS; q++) {
-                    out[q] += tilt[row + q] * mu[base + q + l];
+                int row = q * TERMS;
+                double sum = 0.0 + tilt[row] * mu[base + q];
+                for (int l = 1; q + l < TERMS; l++) {
+                    sum += tilt[row + l] * mu[base + q + l];
                 }
+                out[q] = sum;
             }
             return out;
         }
 
         /** Adds {@code factor · μ'_k} to parent[at + k], {@code μ'_k = Σ_{q≤k} ν_q d^{k−q}/(k−q)!} summed over q in order. */
         private void recentre(double[] nu, double[] dPower, double[] parent, int at, double factor) {
-            double[] sum = powers2;
             for (int kk = 0; kk < TERMS; kk++) {
-                sum[kk] = 0.0 + nu[0] * dPower[kk];
-            }
-            for (int q = 1; q < TERMS; q++) {
-                double value = nu[q];
-                for (int kk = q; kk < TERMS; kk++) {
-                    sum[kk] += value * dPower[kk - q];
+                double sum = 0.0 + nu[0] * dPower[kk];
+                for (int q = 1; q <= kk; q++) {
+                    sum += nu[q] * dPower[kk - q];
                 }
-            }
-            for (int kk = 0; kk < TERMS; kk++) {
-                parent[at + kk] += factor * sum[kk];
+                parent[at + kk] += factor * sum;
             }
         }
 
