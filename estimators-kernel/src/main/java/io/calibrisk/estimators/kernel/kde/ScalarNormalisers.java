@@ -52,20 +52,7 @@ final class ScalarNormalisers {
         int n = centres.length;
         double[] out = new double[n];
         int[] missing = new int[n];
-        int count = 0;
-        double[] keys = table.keys();
-        int k = 0;
-        for (int j = 0; j < n; j++) {
-            while (k < keys.length && Double.compare(keys[k], centres[j]) < 0) {
-                k++;
-            }
-            if (k < keys.length && Double.compare(keys[k], centres[j]) == 0) {
-                out[j] = table.values()[k];
-            } else {
-                missing[count++] = j;
-            }
-        }
-        int fresh = count;
+        int fresh = known(table, centres, out, missing);
         parallelism.forEach((fresh + BLOCK - 1) / BLOCK, block -> {
             double[] centre = new double[1];
             int end = Math.min(fresh, (block + 1) * BLOCK);
@@ -78,6 +65,32 @@ final class ScalarNormalisers {
             keep(holder, centres, out, missing, fresh);
         }
         return out;
+    }
+
+    /**
+     * The table's constants of the centres it has, in one merging pass; a method of its own, so
+     * that the compiler compiles this loop alone, not all of {@link #logNormalisers} for it.
+     *
+     * @param out     receives the constants found
+     * @param missing receives the positions of the centres not found
+     * @return how many were not found
+     */
+    private static int known(Table table, double[] centres, double[] out, int[] missing) {
+        double[] keys = table.keys();
+        double[] values = table.values();
+        int count = 0;
+        int k = 0;
+        for (int j = 0; j < centres.length; j++) {
+            while (k < keys.length && Double.compare(keys[k], centres[j]) < 0) {
+                k++;
+            }
+            if (k < keys.length && Double.compare(keys[k], centres[j]) == 0) {
+                out[j] = values[k];
+            } else {
+                missing[count++] = j;
+            }
+        }
+        return count;
     }
 
     private void keep(Table[] holder, double[] centres, double[] values, int[] missing, int fresh) {

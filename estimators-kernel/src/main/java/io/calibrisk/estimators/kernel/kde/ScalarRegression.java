@@ -592,6 +592,9 @@ final class ScalarRegression {
         private double[] offsets = new double[0];
         private double[] offsetPowers = new double[0];
         private double[] tau = new double[0];
+        /** The cluster's least and largest τ. */
+        private double lowTau;
+        private double highTau;
         private double refS0;
         private double refS1;
         private double centre;
@@ -737,18 +740,14 @@ final class ScalarRegression {
             if (tau.length < to - from) {
                 tau = new double[Math.max(to - from, 2 * tau.length)];
             }
-            int start = Integer.MAX_VALUE;
-            int end = -1;
-            double low = Double.POSITIVE_INFINITY;
-            double high = Double.NEGATIVE_INFINITY;
-            for (int i = from; i < to; i++) {
-                start = Math.min(start, p.lo[i]);
-                end = Math.max(end, p.hi[i]);
-                double t = ((p.s0[i] - refS0) - (p.s1[i] - refS1)) * p.inv;
-                tau[i - from] = t;
-                low = Math.min(low, t);
-                high = Math.max(high, t);
-            }
+            // the loops over the cluster's queries are in methods of their own, each compiled once
+            // and small, rather than loops here that would have this method compiled on its own
+            // entry and once more in full
+            int start = p.firstCentre(from, to);
+            int end = p.lastCentre(from, to);
+            fillTau(from, to);
+            double low = lowTau;
+            double high = highTau;
             double root = (low + high) / 2;
             double half = (high - low) / 2;
             centre = (p.c[start] + p.c[end]) / 2;
@@ -756,6 +755,21 @@ final class ScalarRegression {
             rootWidth = half > 0 ? 2 * RHO / half : Double.POSITIVE_INFINITY;
             rootCells(start, end, root);
             descend(root, half, from, to);
+        }
+
+        /** Sets τ of queries [from, to) relative to the reference query, at tau[i − from], and their range. */
+        private void fillTau(int from, int to) {
+            Pass p = pass;
+            double low = Double.POSITIVE_INFINITY;
+            double high = Double.NEGATIVE_INFINITY;
+            for (int i = from; i < to; i++) {
+                double t = ((p.s0[i] - refS0) - (p.s1[i] - refS1)) * p.inv;
+                tau[i - from] = t;
+                low = Math.min(low, t);
+                high = Math.max(high, t);
+            }
+            lowTau = low;
+            highTau = high;
         }
 
         /** The root cells of [start, end] with their moments for the root box, tilted to its centre. */
