@@ -69,7 +69,7 @@ import java.util.concurrent.atomic.LongAdder;
 final class ScalarRegression {
     /** Cell radius times box half-width. */
     static final double RHO = 1.0;
-    /** Moments per cell K: the remainder bound ρ^K/K!·e^{2ρ} is 1.2e−15 at ρ = 1. */
+    /** Moments per cell K, even: the remainder bound ρ^K/K!·e^{2ρ} is 1.2e−15 at ρ = 1. */
     static final int TERMS = 18;
     /** The largest R·h (centre spread times τ half-range) of a cluster, which bounds the exponents' rounding. */
     static final double SPAN_LIMIT = 2048;
@@ -792,13 +792,12 @@ final class ScalarRegression {
             Pass p = pass;
             double[] c = p.c;
             long cell = cellOf(c[j]);
-            int k = j;
+            int k = cellEnd(j, end, cell);
             double max = Double.NEGATIVE_INFINITY;
-            while (k <= end && cellOf(c[k]) == cell) {
-                double l = p.f(k, refS0, refS1) + (c[k] - centre) * root;
-                logs[k - j] = l;
+            for (int i = j; i < k; i++) {
+                double l = p.f(i, refS0, refS1) + (c[i] - centre) * root;
+                logs[i - j] = l;
                 max = Math.max(max, l);
-                k++;
             }
             if (cells.count == cells.index.length) {
                 grow(cells);
@@ -822,6 +821,32 @@ final class ScalarRegression {
             cells.targeted[at] = targeted;
             moments(cells, at * TERMS, k - j, targeted);
             return k;
+        }
+
+        /**
+         * @return the first centre after j outside j's root cell, at most end + 1: found by
+         *     galloping and bisection rather than a division per centre, as {@link #cellOf} never
+         *     decreases along the sorted centres (each of its steps is monotone), so that a cell is
+         *     a run of them
+         */
+        private int cellEnd(int j, int end, long cell) {
+            double[] c = pass.c;
+            int inside = j;
+            int probe = j + 1;
+            for (int step = 2; probe <= end && cellOf(c[probe]) == cell; step *= 2) {
+                inside = probe;
+                probe = inside + step;
+            }
+            int outside = Math.min(probe, end + 1);
+            while (outside - inside > 1) {
+                int mid = (inside + outside) >>> 1;
+                if (cellOf(c[mid]) == cell) {
+                    inside = mid;
+                } else {
+                    outside = mid;
+                }
+            }
+            return outside;
         }
 
         private void growWeights(int count) {
@@ -1066,31 +1091,42 @@ final class ScalarRegression {
 
         /**
          * The tilt {@code ν_q = Σ_l C(q + l, l) Δ^l μ_{q+l}}, summed over l in order for each q in
-         * a local sum: the orders q are independent chains, and nothing is stored until a sum is
-         * done.
+         * a local sum. Two orders at a time ({@value #TERMS} is even), one term apart in length:
+         * the processor runs the two sums' chains of additions side by side.
          *
          * @return out
          */
         private double[] tilt(double[] mu, int base, double[] out) {
-            for (int q = 0; q < TERMS; q++) {
+            for (int q = 0; q < TERMS; q += 2) {
                 int row = q * TERMS;
+                int next = row + TERMS;
                 double sum = 0.0 + tilt[row] * mu[base + q];
-                for (int l = 1; q + l < TERMS; l++) {
+                double nextSum = 0.0 + tilt[next] * mu[base + q + 1];
+                int last = TERMS - 1 - q;
+                for (int l = 1; l < last; l++) {
                     sum += tilt[row + l] * mu[base + q + l];
+                    nextSum += tilt[next + l] * mu[base + q + 1 + l];
                 }
-                out[q] = sum;
+                out[q] = sum + tilt[row + last] * mu[base + q + last];
+                out[q + 1] = nextSum;
             }
             return out;
         }
 
-        /** Adds {@code factor · μ'_k} to parent[at + k], {@code μ'_k = Σ_{q≤k} ν_q d^{k−q}/(k−q)!} summed over q in order. */
+        /**
+         * Adds {@code factor · μ'_k} to parent[at + k], {@code μ'_k = Σ_{q≤k} ν_q d^{k−q}/(k−q)!}
+         * summed over q in order; two orders k at a time, as in {@link #tilt}.
+         */
         private void recentre(double[] nu, double[] dPower, double[] parent, int at, double factor) {
-            for (int kk = 0; kk < TERMS; kk++) {
+            for (int kk = 0; kk < TERMS; kk += 2) {
                 double sum = 0.0 + nu[0] * dPower[kk];
+                double nextSum = 0.0 + nu[0] * dPower[kk + 1];
                 for (int q = 1; q <= kk; q++) {
                     sum += nu[q] * dPower[kk - q];
+                    nextSum += nu[q] * dPower[kk + 1 - q];
                 }
                 parent[at + kk] += factor * sum;
+                parent[at + kk + 1] += factor * (nextSum + nu[kk + 1] * dPower[0]);
             }
         }
 
@@ -1118,17 +1154,21 @@ final class ScalarRegression {
                 double e = FastExp.exp(cells.scale[g] + cells.offset[g] * t - best);
                 int b = g * TERMS;
                 double m = 0;
-                for (int k = TERMS - 1; k >= 0; k--) {
-                    m = m * t + cells.moments[b + k];
-                }
-                den += e * m;
                 if (cells.targeted[g]) {
-                    // a cell without target weight adds 0 to the numerator
+                    // both polynomials in one loop: two chains of multiply-adds side by side
                     double s = 0;
                     for (int k = TERMS - 1; k >= 0; k--) {
+                        m = m * t + cells.moments[b + k];
                         s = s * t + cells.targetMoments[b + k];
                     }
+                    den += e * m;
                     num += e * s;
+                } else {
+                    // a cell without target weight adds 0 to the numerator
+                    for (int k = TERMS - 1; k >= 0; k--) {
+                        m = m * t + cells.moments[b + k];
+                    }
+                    den += e * m;
                 }
             }
             p.out[i] = num / den;
