@@ -69,7 +69,7 @@ import java.util.concurrent.atomic.LongAdder;
 final class ScalarRegression {
     /** Cell radius times box half-width. */
     static final double RHO = 1.0;
-    /** Moments per cell K, even: the remainder bound ρ^K/K!·e^{2ρ} is 1.2e−15 at ρ = 1. */
+    /** Moments per cell K, a multiple of 6 (sums run 2, 3 or 6 orders at a time): the remainder bound ρ^K/K!·e^{2ρ} is 1.2e−15 at ρ = 1. */
     static final int TERMS = 18;
     /** The largest R·h (centre spread times τ half-range) of a cluster, which bounds the exponents' rounding. */
     static final double SPAN_LIMIT = 2048;
@@ -586,11 +586,14 @@ final class ScalarRegression {
         /** The tilt of a carry, {@code C(q + l, l) Δ^l} at [q·K + l]. */
         private final double[] tilt = new double[TERMS * TERMS];
         private final double[] centring = new double[TERMS];
-        /** Per centre of a root cell: weight, target weight, offset from the cell's centre, power of it; grown on demand. */
+        /** Per centre of a root cell: weight, offset from the cell's centre, power of it; grown on demand. */
         private double[] weights = new double[0];
-        private double[] targetWeights = new double[0];
         private double[] offsets = new double[0];
         private double[] offsetPowers = new double[0];
+        /** The same for the cell's centres with target weight, packed. */
+        private double[] targetWeights = new double[0];
+        private double[] targetOffsets = new double[0];
+        private double[] targetOffsetPowers = new double[0];
         private double[] tau = new double[0];
         /** The cluster's least and largest τ. */
         private double lowTau;
@@ -808,18 +811,27 @@ final class ScalarRegression {
             if (weights.length < k - j) {
                 growWeights(k - j);
             }
-            boolean targeted = false;
+            // the centres with target weight, packed: without branches, each is written at the
+            // next place, which only a non-zero weight keeps
+            int targeted = 0;
             for (int i = j; i < k; i++) {
                 double e = FastExp.exp(logs[i - j] - max);
+                double offset = c[i] - mid;
                 weights[i - j] = e * p.multiplicity[i];
-                targetWeights[i - j] = e * p.targets[i];
-                targeted |= targetWeights[i - j] != 0;
-                offsets[i - j] = c[i] - mid;
+                offsets[i - j] = offset;
                 offsetPowers[i - j] = 1;
+                double target = e * p.targets[i];
+                targetWeights[targeted] = target;
+                targetOffsets[targeted] = offset;
+                targetOffsetPowers[targeted] = 1;
+                targeted += target != 0 ? 1 : 0;
             }
+            moments(cells.moments, at * TERMS, weights, offsets, offsetPowers, k - j);
             // moments() writes every target moment: nothing to clear, as Cells.target would
-            cells.targeted[at] = targeted;
-            moments(cells, at * TERMS, k - j, targeted);
+            cells.targeted[at] = targeted > 0;
+            if (targeted > 0) {
+                moments(cells.targetMoments, at * TERMS, targetWeights, targetOffsets, targetOffsetPowers, targeted);
+            }
             return k;
         }
 
@@ -853,64 +865,57 @@ final class ScalarRegression {
             int size = Math.max(count, 2 * weights.length);
             weights = new double[size];
             targetWeights = new double[size];
+            targetOffsets = new double[size];
+            targetOffsetPowers = new double[size];
             offsets = new double[size];
             offsetPowers = new double[size];
         }
 
         /**
          * The moments {@code μ_q = Σ_i w_i δ_i^q/q!} of a fresh cell from its centres' weights and
-         * offsets. Three orders at a time, each summed over the centres in order, keep the same
-         * operations as one centre at a time, while the three sums and the centres' powers give the
-         * processor independent chains; a cell without target weight skips the target moments
-         * (they stay 0, as the sums of zeros would).
+         * offsets, into out[base + q]. Six orders at a time, each summed over the centres in
+         * order, keep the same operations as one centre at a time, while the six sums and the
+         * centres' powers give the processor independent chains. The target moments are those of
+         * the centres with target weight alone: the others' terms are zeros, which leave a sum
+         * as it is (it is never −0).
+         *
+         * @param powers 1 per centre; overwritten
          */
-        private void moments(Cells cells, int base, int count, boolean targeted) {
-            double[] w = weights;
-            double[] v = targetWeights;
-            double[] d = offsets;
-            double[] pw = offsetPowers;
-            for (int q = 0; q < TERMS; q += 3) {
+        private static void moments(double[] out, int base, double[] w, double[] d, double[] powers, int count) {
+            for (int q = 0; q < TERMS; q += 6) {
                 double i0 = INVERSE[q + 1];
                 double i1 = INVERSE[q + 2];
                 double i2 = INVERSE[q + 3];
+                double i3 = INVERSE[q + 4];
+                double i4 = INVERSE[q + 5];
+                double i5 = INVERSE[q + 6];
                 double m0 = 0;
                 double m1 = 0;
                 double m2 = 0;
-                double t0 = 0;
-                double t1 = 0;
-                double t2 = 0;
-                if (targeted) {
-                    for (int i = 0; i < count; i++) {
-                        double power = pw[i];
-                        m0 += w[i] * power;
-                        t0 += v[i] * power;
-                        power *= d[i] * i0;
-                        m1 += w[i] * power;
-                        t1 += v[i] * power;
-                        power *= d[i] * i1;
-                        m2 += w[i] * power;
-                        t2 += v[i] * power;
-                        pw[i] = power * (d[i] * i2);
-                    }
-                } else {
-                    for (int i = 0; i < count; i++) {
-                        double power = pw[i];
-                        m0 += w[i] * power;
-                        power *= d[i] * i0;
-                        m1 += w[i] * power;
-                        power *= d[i] * i1;
-                        m2 += w[i] * power;
-                        pw[i] = power * (d[i] * i2);
-                    }
+                double m3 = 0;
+                double m4 = 0;
+                double m5 = 0;
+                for (int i = 0; i < count; i++) {
+                    double power = powers[i];
+                    m0 += w[i] * power;
+                    power *= d[i] * i0;
+                    m1 += w[i] * power;
+                    power *= d[i] * i1;
+                    m2 += w[i] * power;
+                    power *= d[i] * i2;
+                    m3 += w[i] * power;
+                    power *= d[i] * i3;
+                    m4 += w[i] * power;
+                    power *= d[i] * i4;
+                    m5 += w[i] * power;
+                    powers[i] = power * (d[i] * i5);
                 }
-                cells.moments[base + q] = m0;
-                cells.moments[base + q + 1] = m1;
-                cells.moments[base + q + 2] = m2;
-                if (targeted) {
-                    cells.targetMoments[base + q] = t0;
-                    cells.targetMoments[base + q + 1] = t1;
-                    cells.targetMoments[base + q + 2] = t2;
-                }
+                out[base + q] = m0;
+                out[base + q + 1] = m1;
+                out[base + q + 2] = m2;
+                out[base + q + 3] = m3;
+                out[base + q + 4] = m4;
+                out[base + q + 5] = m5;
             }
         }
 
