@@ -93,15 +93,16 @@ final class ScalarRegression {
     private static final double SHIFT_COST = 2.0 * TERMS * TERMS + 20;
     /** ... and one cell evaluated at one query (an exponential and 2·K updates). */
     private static final double CELL_COST = 12 + 2 * TERMS;
-    /** {@code BINOMIAL[a][b]} = C(a, b). */
-    private static final double[][] BINOMIAL = new double[TERMS][TERMS];
+    /** {@code TILT_BINOMIAL[q·K + l]} = C(q + l, l) where q + l < K, 0 beyond (never read). */
+    private static final double[] TILT_BINOMIAL = new double[TERMS * TERMS];
     private static final double[] INVERSE = new double[TERMS + 1];
 
     static {
-        for (int a = 0; a < BINOMIAL.length; a++) {
-            BINOMIAL[a][0] = 1;
-            for (int b = 1; b <= a; b++) {
-                BINOMIAL[a][b] = BINOMIAL[a - 1][b - 1] + (b < a ? BINOMIAL[a - 1][b] : 0);
+        // Pascal's rule, C(q + l, l) = C(q + l − 1, l − 1) + C(q + l − 1, l), in exact integers
+        for (int q = 0; q < TERMS; q++) {
+            for (int l = 0; q + l < TERMS; l++) {
+                TILT_BINOMIAL[q * TERMS + l] = q == 0 || l == 0 ? 1
+                        : TILT_BINOMIAL[q * TERMS + l - 1] + TILT_BINOMIAL[(q - 1) * TERMS + l];
             }
         }
         for (int k = 1; k <= TERMS; k++) {
@@ -573,13 +574,6 @@ final class ScalarRegression {
         private Pass pass;
         private final double[] logs;
         private final Cells[] levels = new Cells[MAX_DEPTH + 2];
-        /** The boxes still to visit: at most one pending half per depth, plus the one taken. */
-        private final int[] stackDepth = new int[MAX_DEPTH + 2];
-        private final int[] stackFrom = new int[MAX_DEPTH + 2];
-        private final int[] stackTo = new int[MAX_DEPTH + 2];
-        private final double[] stackShift = new double[MAX_DEPTH + 2];
-        private final double[] stackBox = new double[MAX_DEPTH + 2];
-        private final double[] stackHalf = new double[MAX_DEPTH + 2];
         private final double[] shifted = new double[TERMS];
         private final double[] shiftedTargets = new double[TERMS];
         private final double[] powers = new double[TERMS];
@@ -757,7 +751,7 @@ final class ScalarRegression {
             origin = p.c[start];
             rootWidth = half > 0 ? 2 * RHO / half : Double.POSITIVE_INFINITY;
             rootCells(start, end, root);
-            descend(root, half, from, to);
+            descend(0, root, half, from, to, from);
         }
 
         /** Sets τ of queries [from, to) relative to the reference query, at tau[i − from], and their range. */
@@ -944,55 +938,39 @@ final class ScalarRegression {
         }
 
         /**
-         * The boxes of the cluster's queries [from, to), from the root box of half-width
-         * {@code half} around {@code root}, depth first: a box is summed from its cells, or split
-         * in two, and each half, when its turn comes, gets its cells carried from the box's. A
-         * half's subtree only writes deeper levels, so the box's cells are still there for the
-         * other half. A loop over a stack of boxes rather than recursion: the compiler would
-         * inline the recursive call, and all it calls, once more.
+         * The box of half-width {@code half} around {@code box} at this depth, holding the
+         * cluster's queries [from, to) (tau offset by {@code base}): summed from its cells, or
+         * split in two with the cells carried to each half. No loop of its own (the split point
+         * is found by {@link #splitAt}): a method with a loop is compiled once for the loop's
+         * entry and once more in full, and this one inlines much.
          */
-        private void descend(double root, double half, int from, int to) {
-            int top = push(0, 0, 0, root, half, from, to);
-            while (top > 0) {
-                top--;
-                int depth = stackDepth[top];
-                int start = stackFrom[top];
-                int end = stackTo[top];
-                double box = stackBox[top];
-                double radius = stackHalf[top];
-                if (depth > 0) {
-                    carry(depth - 1, stackShift[top], start, end);
-                }
-                Cells cells = level(depth);
-                deepest = Math.max(deepest, depth);
-                if (!split(cells, depth, radius, start, end)) {
-                    leaves(cells, box, start, end, from);
-                    continue;
-                }
-                int split = start;
-                while (split < end && tau[split - from] <= box) {
-                    split++;
-                }
-                double quarter = radius / 2;
-                // the upper half first, so that the lower one is taken first
-                if (split < end) {
-                    top = push(top, depth + 1, quarter, box + quarter, quarter, split, end);
-                }
-                if (start < split) {
-                    top = push(top, depth + 1, -quarter, box - quarter, quarter, start, split);
+        private void descend(int depth, double box, double half, int from, int to, int base) {
+            Cells cells = level(depth);
+            deepest = Math.max(deepest, depth);
+            if (!split(cells, depth, half, from, to)) {
+                leaves(cells, box, from, to, base);
+                return;
+            }
+            int split = splitAt(box, from, to, base);
+            double quarter = half / 2;
+            // one call site each for carry and descend: the compiler inlines each once, not twice
+            for (int side = -1; side <= 1; side += 2) {
+                int start = side < 0 ? from : split;
+                int end = side < 0 ? split : to;
+                if (start < end) {
+                    carry(depth, side * quarter, start, end);
+                    descend(depth + 1, box + side * quarter, quarter, start, end, base);
                 }
             }
         }
 
-        /** @return the new top of the stack of boxes, after a box at a depth, shifted from its parent's centre */
-        private int push(int top, int depth, double shift, double box, double half, int from, int to) {
-            stackDepth[top] = depth;
-            stackShift[top] = shift;
-            stackBox[top] = box;
-            stackHalf[top] = half;
-            stackFrom[top] = from;
-            stackTo[top] = to;
-            return top + 1;
+        /** @return the first of the box's queries [from, to) above its centre, to if none */
+        private int splitAt(double box, int from, int to, int base) {
+            int split = from;
+            while (split < to && tau[split - base] <= box) {
+                split++;
+            }
+            return split;
         }
 
         /** Whether the box of queries [from, to) is split in two rather than summed from its cells. */
@@ -1070,9 +1048,10 @@ final class ScalarRegression {
             for (int l = 1; l < TERMS; l++) {
                 power[l] = power[l - 1] * shift;
             }
+            // the whole square, the unread corner too: loops of fixed length compile small
             for (int q = 0; q < TERMS; q++) {
-                for (int l = 0; q + l < TERMS; l++) {
-                    tilt[q * TERMS + l] = BINOMIAL[q + l][l] * power[l];
+                for (int l = 0; l < TERMS; l++) {
+                    tilt[q * TERMS + l] = TILT_BINOMIAL[q * TERMS + l] * power[l];
                 }
             }
         }
