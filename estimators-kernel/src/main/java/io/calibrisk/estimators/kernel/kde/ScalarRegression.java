@@ -42,7 +42,7 @@ import java.util.concurrent.atomic.LongAdder;
  * Δ = ±h/2^{ℓ+1}, |δΔ| ≤ ρ/2, and of the centre by ±w/4), and the queries of a box with few
  * queries or few cells left are summed from its cells. Only cells that meet the windows of a
  * box's queries are kept. A cell none of whose centres has target weight (class-wise: mostly
- * the other classes' scores, near 0) has no target moments to build, carry or evaluate.
+ * the other classes' scores, near 0) has no target moments to build or carry.
  *
  * <p><b>Error.</b> The Taylor remainder of {@code e^{δτ'}} after K terms, relative to a cell's
  * (positive) share, is at most {@code ρ^K / K! · e^{2ρ}}, 1.2e−15 for K = {@value #TERMS}. A
@@ -1134,26 +1134,43 @@ final class ScalarRegression {
             double den = 0;
             double num = 0;
             evaluationCount += g1 - g0;
-            for (int g = g0; g < g1; g++) {
+            double[] moments = cells.moments;
+            double[] targets = cells.targetMoments;
+            int g = g0;
+            // two cells at a time, each with both polynomials: four chains of multiply-adds side by
+            // side. A cell without target weight adds 0 to the numerator: its target polynomial
+            // (of moments left from an earlier cell) is computed alongside and not used.
+            for (; g + 1 < g1; g += 2) {
+                int b = g * TERMS;
+                int c = b + TERMS;
+                double m = 0;
+                double s = 0;
+                double mNext = 0;
+                double sNext = 0;
+                for (int k = TERMS - 1; k >= 0; k--) {
+                    m = m * t + moments[b + k];
+                    s = s * t + targets[b + k];
+                    mNext = mNext * t + moments[c + k];
+                    sNext = sNext * t + targets[c + k];
+                }
                 double e = FastExp.exp(cells.scale[g] + cells.offset[g] * t - best);
+                double eNext = FastExp.exp(cells.scale[g + 1] + cells.offset[g + 1] * t - best);
+                den += e * m;
+                num += cells.targeted[g] ? e * s : 0;
+                den += eNext * mNext;
+                num += cells.targeted[g + 1] ? eNext * sNext : 0;
+            }
+            if (g < g1) {
                 int b = g * TERMS;
                 double m = 0;
-                if (cells.targeted[g]) {
-                    // both polynomials in one loop: two chains of multiply-adds side by side
-                    double s = 0;
-                    for (int k = TERMS - 1; k >= 0; k--) {
-                        m = m * t + cells.moments[b + k];
-                        s = s * t + cells.targetMoments[b + k];
-                    }
-                    den += e * m;
-                    num += e * s;
-                } else {
-                    // a cell without target weight adds 0 to the numerator
-                    for (int k = TERMS - 1; k >= 0; k--) {
-                        m = m * t + cells.moments[b + k];
-                    }
-                    den += e * m;
+                double s = 0;
+                for (int k = TERMS - 1; k >= 0; k--) {
+                    m = m * t + moments[b + k];
+                    s = s * t + targets[b + k];
                 }
+                double e = FastExp.exp(cells.scale[g] + cells.offset[g] * t - best);
+                den += e * m;
+                num += cells.targeted[g] ? e * s : 0;
             }
             p.out[i] = num / den;
         }
