@@ -376,14 +376,8 @@ final class ScalarRegression {
 
         /** The searches' tests: f falls after j, f(c_j) is at or above the threshold, or below it. */
         private boolean holds(int test, int j, double a, double b, double threshold) {
-            switch (test) {
-                case FALLS:
-                    return f(j + 1, a, b) <= f(j, a, b);
-                case ABOVE:
-                    return f(j, a, b) >= threshold;
-                default:
-                    return f(j, a, b) < threshold;
-            }
+            double value = f(j, a, b);
+            return test == FALLS ? f(j + 1, a, b) <= value : test == ABOVE ? value >= threshold : value < threshold;
         }
 
         /** @return the first centre of the windows of queries [from, to) */
@@ -421,39 +415,58 @@ final class ScalarRegression {
             int queries = s0.length;
             int[] bounds = new int[queries + 1];
             int count = 0;
-            int i = 0;
-            while (i < queries) {
-                int start = i;
-                int end = start + 1;
-                boolean expand = false;
+            // the end of the run of finite queries holding the start, found once per run
+            int run = 0;
+            int start = 0;
+            while (start < queries) {
+                int end = 0;
                 if (finite(start) && width(start) > SMALL_WINDOW) {
-                    int run = start;
-                    while (run < queries && finite(run)) {
-                        run++;
+                    if (run <= start) {
+                        run = finiteRunEnd(start);
                     }
-                    double best = DIRECT_COST * width(start);
-                    for (double span : SPANS) {
-                        int stop = upper(start, run, sigma[start] + span / (c[hi[start]] - c[lo[start]]));
-                        double cost = cost(start, stop);
-                        if (cost < best) {
-                            best = cost;
-                            end = stop;
-                            expand = true;
-                        }
-                        if (stop == run || cost == Double.POSITIVE_INFINITY && stop > start + 1) {
-                            break;
-                        }
-                    }
-                    if (expand && run - end <= 2 && cost(start, run) < Double.POSITIVE_INFINITY) {
-                        // rather than leave a query or two to be summed alone
-                        end = run;
-                    }
+                    end = cluster(start, run);
                 }
-                bounds[count++] = expand ? start + 1 : -(start + 1);
-                i = end;
+                bounds[count++] = end > 0 ? start + 1 : -(start + 1);
+                start = end > 0 ? end : start + 1;
             }
             bounds[count++] = queries + 1;
             return Arrays.copyOf(bounds, count);
+        }
+
+        /** @return the first query at or after start that is not finite, the number of queries if none */
+        private int finiteRunEnd(int start) {
+            int run = start;
+            while (run < s0.length && finite(run)) {
+                run++;
+            }
+            return run;
+        }
+
+        /**
+         * @param start a finite query with a window wider than {@link #SMALL_WINDOW}
+         * @param run   the end of its run of finite queries
+         * @return the end of the cluster from start whose span makes the cost per query least, 0
+         *     if summing start directly is cheaper still
+         */
+        private int cluster(int start, int run) {
+            double best = DIRECT_COST * width(start);
+            int end = 0;
+            for (double span : SPANS) {
+                int stop = upper(start, run, sigma[start] + span / (c[hi[start]] - c[lo[start]]));
+                double cost = cost(start, stop);
+                if (cost < best) {
+                    best = cost;
+                    end = stop;
+                }
+                if (stop == run || cost == Double.POSITIVE_INFINITY && stop > start + 1) {
+                    break;
+                }
+            }
+            if (end > 0 && run - end <= 2 && cost(start, run) < Double.POSITIVE_INFINITY) {
+                // rather than leave a query or two to be summed alone
+                end = run;
+            }
+            return end;
         }
 
         /** @return the first index in (from, to] whose σ exceeds the limit, to if none */
@@ -790,12 +803,7 @@ final class ScalarRegression {
             double[] c = p.c;
             long cell = cellOf(c[j]);
             int k = cellEnd(j, end, cell);
-            double max = Double.NEGATIVE_INFINITY;
-            for (int i = j; i < k; i++) {
-                double l = p.f(i, refS0, refS1) + (c[i] - centre) * root;
-                logs[i - j] = l;
-                max = Math.max(max, l);
-            }
+            double max = rootLogs(j, k, root);
             if (cells.count == cells.index.length) {
                 grow(cells);
             }
@@ -805,8 +813,46 @@ final class ScalarRegression {
             if (weights.length < k - j) {
                 growWeights(k - j);
             }
-            // the centres with target weight, packed: without branches, each is written at the
-            // next place, which only a non-zero weight keeps
+            int targeted = rootWeights(j, k, max, mid);
+            moments(cells.moments, at * TERMS, weights, offsets, offsetPowers, k - j);
+            // moments() writes every target moment: nothing to clear, as Cells.target would
+            cells.targeted[at] = targeted > 0;
+            if (targeted > 0) {
+                moments(cells.targetMoments, at * TERMS, targetWeights, targetOffsets, targetOffsetPowers, targeted);
+            }
+            return k;
+        }
+
+        /**
+         * Sets logs[i − j] for the centres i in [j, k): their log weights at the reference query,
+         * tilted to the root box's centre. The loops over a cell's centres are methods of their
+         * own: in {@link #rootCell} they would have it compiled on a loop's entry first and again
+         * in full.
+         *
+         * @return the largest
+         */
+        private double rootLogs(int j, int k, double root) {
+            Pass p = pass;
+            double[] c = p.c;
+            double max = Double.NEGATIVE_INFINITY;
+            for (int i = j; i < k; i++) {
+                double l = p.f(i, refS0, refS1) + (c[i] - centre) * root;
+                logs[i - j] = l;
+                max = Math.max(max, l);
+            }
+            return max;
+        }
+
+        /**
+         * Sets the weights, offsets from mid and powers of the centres [j, k), and the same for
+         * those with target weight, packed: without branches, each is written at the next place,
+         * which only a non-zero target weight keeps.
+         *
+         * @return how many have target weight
+         */
+        private int rootWeights(int j, int k, double max, double mid) {
+            Pass p = pass;
+            double[] c = p.c;
             int targeted = 0;
             for (int i = j; i < k; i++) {
                 double e = FastExp.exp(logs[i - j] - max);
@@ -820,13 +866,7 @@ final class ScalarRegression {
                 targetOffsetPowers[targeted] = 1;
                 targeted += target != 0 ? 1 : 0;
             }
-            moments(cells.moments, at * TERMS, weights, offsets, offsetPowers, k - j);
-            // moments() writes every target moment: nothing to clear, as Cells.target would
-            cells.targeted[at] = targeted > 0;
-            if (targeted > 0) {
-                moments(cells.targetMoments, at * TERMS, targetWeights, targetOffsets, targetOffsetPowers, targeted);
-            }
-            return k;
+            return targeted;
         }
 
         /**
