@@ -261,18 +261,7 @@ final class ScalarRegression {
                 }
                 butterfly.pass = this;
                 for (int k = tasks[task]; k < tasks[task + 1]; k++) {
-                    int from = Math.abs(clusters[k]) - 1;
-                    int to = Math.abs(clusters[k + 1]) - 1;
-                    if (clusters[k] > 0) {
-                        butterfly.run(from, to);
-                        butterfly.expandedQueries += to - from;
-                    } else {
-                        butterfly.directQueries += to - from;
-                        for (int i = from; i < to; i++) {
-                            butterfly.directTerms += Math.max(0, width(i));
-                            direct(i, butterfly.logs);
-                        }
-                    }
+                    sumCluster(butterfly, clusters, k);
                 }
                 butterfly.count(work);
                 synchronized (spare) {
@@ -280,6 +269,26 @@ final class ScalarRegression {
                 }
             });
             return out;
+        }
+
+        /**
+         * Sums cluster k's queries, with the butterfly or directly. A method of its own: the
+         * task's loop over clusters would have the compiler compile all this once more from the
+         * loop's entry.
+         */
+        private void sumCluster(Butterfly butterfly, int[] clusters, int k) {
+            int from = Math.abs(clusters[k]) - 1;
+            int to = Math.abs(clusters[k + 1]) - 1;
+            if (clusters[k] > 0) {
+                butterfly.run(from, to);
+                butterfly.expandedQueries += to - from;
+            } else {
+                butterfly.directQueries += to - from;
+                for (int i = from; i < to; i++) {
+                    butterfly.directTerms += Math.max(0, width(i));
+                    direct(i, butterfly.logs);
+                }
+            }
         }
 
         /** The log weight of centre j at statistics (a, b): the same operations as the blocked evaluation. */
@@ -424,7 +433,7 @@ final class ScalarRegression {
                     if (run <= start) {
                         run = finiteRunEnd(start);
                     }
-                    end = cluster(start, run);
+                    end = clusterEnd(start, run);
                 }
                 bounds[count++] = end > 0 ? start + 1 : -(start + 1);
                 start = end > 0 ? end : start + 1;
@@ -448,7 +457,7 @@ final class ScalarRegression {
          * @return the end of the cluster from start whose span makes the cost per query least, 0
          *     if summing start directly is cheaper still
          */
-        private int cluster(int start, int run) {
+        private int clusterEnd(int start, int run) {
             double best = DIRECT_COST * width(start);
             int end = 0;
             for (double span : SPANS) {
