@@ -63,8 +63,15 @@ import java.util.concurrent.atomic.LongAdder;
  * distinct queries, which fix the clusters; never on the thread count or the other bandwidths
  * of the batch. Cost per bandwidth: O(n'·log n) for the windows; per cluster O(|window|·K) for
  * the root moments, O(K²) per kept (box, cell) pair and O(K) per query and cell at the leaves;
- * or O(|window|) per query summed directly. Memory O(n + n') per bandwidth, and per task O(n)
- * plus at most {@value #SPAN_LIMIT}/ρ cells of 2K moments per level of the butterfly.
+ * or O(|window|) per query summed directly. Memory O(n + n') per bandwidth, and per work space
+ * (one per task running at once, reused by the regression's later tasks) O(n) plus at most
+ * {@value #SPAN_LIMIT}/ρ cells of 2K moments per level of the butterfly.
+ *
+ * <p>The code is shaped for the JIT compiler as much as for the processor: class-wise
+ * calibration runs a hundred regressions in a few seconds, and compiling them took as long as
+ * running them. A loop over many points lives in a small method of its own (a method with such
+ * a loop is compiled from the loop's entry, and once more in full); the butterfly's descent has
+ * no loop; rare paths (growing arrays, counting work) stay out of hot methods.
  */
 final class ScalarRegression {
     /** Cell radius times box half-width. */
@@ -590,7 +597,7 @@ final class ScalarRegression {
     }
 
 
-    /** One task's work space: the butterfly of a cluster, one level of cells per depth. */
+    /** A task's work space, reused by the regression's later tasks: the butterfly of a cluster, one level of cells per depth. */
     private static final class Butterfly {
         /** The pass whose task uses this work space. */
         private Pass pass;
@@ -740,7 +747,7 @@ final class ScalarRegression {
             return cells != null ? cells : newLevel(depth);
         }
 
-        /** Out of {@link #level}: a level is made once per task, and this code stays out of the hot methods. */
+        /** Out of {@link #level}: a level is made once per work space, and this code stays out of the hot methods. */
         private Cells newLevel(int depth) {
             levels[depth] = new Cells();
             return levels[depth];
