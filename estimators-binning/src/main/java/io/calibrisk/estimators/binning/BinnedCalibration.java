@@ -56,26 +56,28 @@ final class BinnedCalibration implements CalibrationFunction {
      * Fits the bins on training points.
      *
      * @param innerEdges e_1..e_{M−1}
+     * @param lookup     their lookup
+     * @param bins       the bin of every training point, {@link BinLookup#bin}'s
      * @param z          training points
      * @param t          training targets
      * @param fallback   {@link #emptyBinGap} of the training points
      * @return the fitted function
      */
-    static BinnedCalibration fit(double[] innerEdges, double[] z, double[] t, double fallback) {
-        int bins = innerEdges.length + 1;
-        BinLookup lookup = new BinLookup(innerEdges);
-        double[] sumZ = new double[bins];
-        double[] sumT = new double[bins];
-        int[] count = new int[bins];
+    static BinnedCalibration fit(double[] innerEdges, BinLookup lookup, int[] bins, double[] z, double[] t,
+                                 double fallback) {
+        int m = innerEdges.length + 1;
+        double[] sumZ = new double[m];
+        double[] sumT = new double[m];
+        int[] count = new int[m];
         for (int i = 0; i < z.length; i++) {
-            int b = lookup.bin(z[i]);
+            int b = bins[i];
             sumZ[b] += z[i];
             sumT[b] += t[i];
             count[b]++;
         }
-        double[] gap = new double[bins];
+        double[] gap = new double[m];
         int empty = 0;
-        for (int b = 0; b < bins; b++) {
+        for (int b = 0; b < m; b++) {
             if (count[b] == 0) {
                 gap[b] = fallback;
                 empty++;

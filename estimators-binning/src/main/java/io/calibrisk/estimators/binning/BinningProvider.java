@@ -56,19 +56,28 @@ abstract class BinningProvider implements EstimatorProvider {
             double[] t = training.targets().toArray();
             PreparedBins prepared = prepare(z, t);
             double fallback = BinnedCalibration.emptyBinGap(z, t);
-            return hyperparameters -> BinnedCalibration.fit(prepared.innerEdges(bins(hyperparameters.value(BINS))), z, t,
-                    fallback);
+            return hyperparameters -> {
+                double[] edges = prepared.innerEdges(bins(hyperparameters.value(BINS)));
+                BinLookup lookup = new BinLookup(edges);
+                return BinnedCalibration.fit(edges, lookup, prepared.trainingBins(edges, lookup), z, t, fallback);
+            };
         };
     }
 
     /** The fold's data, arranged once for every grid point. */
-    @FunctionalInterface
     interface PreparedBins {
         /**
          * @param bins the number of bins M
          * @return the inner edges e_1..e_{M−1}
          */
         double[] innerEdges(int bins);
+
+        /**
+         * @param innerEdges the edges of {@link #innerEdges}
+         * @param lookup     their lookup
+         * @return the bin of every training point, in the training order
+         */
+        int[] trainingBins(double[] innerEdges, BinLookup lookup);
     }
 
     /**

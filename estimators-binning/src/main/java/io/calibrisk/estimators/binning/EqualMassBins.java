@@ -1,7 +1,5 @@
 package io.calibrisk.estimators.binning;
 
-import java.util.Arrays;
-
 /**
  * {@code bins-mass}: the binned calibration error with M equal-mass (quantile) bins, M tuned
  * over {5, 10, …, 90}.
@@ -14,8 +12,9 @@ import java.util.Arrays;
  * are empty and use the global training means, as for equal-width bins. Otherwise as
  * {@link EqualWidthBins} (Kumar et al., 2019; Nixon et al., 2019).
  *
- * <p>Cost: O(n log n) once per training fold (the sort), then O(n + M) expected per grid point
- * (BinLookup; O(n log M) at worst, when the data pile up in a few of its buckets).
+ * <p>Cost: O(n log n) once per training fold (the sort), then O(n + M) per grid point to fit
+ * ({@link SortedPoints}), O(1) expected per evaluated point (BinLookup; O(log M) at worst, when
+ * the edges pile up in a few of its buckets).
  */
 public class EqualMassBins extends BinningProvider {
 
@@ -31,9 +30,19 @@ public class EqualMassBins extends BinningProvider {
 
     @Override
     PreparedBins prepare(double[] z, double[] t) {
-        double[] sorted = z.clone();
-        Arrays.sort(sorted);
-        return bins -> edges(sorted, bins);
+        SortedPoints points = SortedPoints.of(z);
+        return new PreparedBins() {
+            @Override
+            public double[] innerEdges(int bins) {
+                return edges(points.values(), bins);
+            }
+
+            /** One merging pass: the edges, quantiles of these very points, crowd where they do. */
+            @Override
+            public int[] trainingBins(double[] innerEdges, BinLookup lookup) {
+                return points.bins(innerEdges);
+            }
+        };
     }
 
     /**

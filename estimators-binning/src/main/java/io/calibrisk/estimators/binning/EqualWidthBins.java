@@ -28,7 +28,22 @@ public class EqualWidthBins extends BinningProvider {
 
     @Override
     PreparedBins prepare(double[] z, double[] t) {
-        return EqualWidthBins::edges;
+        return new PreparedBins() {
+            @Override
+            public double[] innerEdges(int bins) {
+                return edges(bins);
+            }
+
+            /** Equal-width edges spread over the buckets of the lookup: O(1) per point already. */
+            @Override
+            public int[] trainingBins(double[] innerEdges, BinLookup lookup) {
+                int[] out = new int[z.length];
+                for (int i = 0; i < z.length; i++) {
+                    out[i] = lookup.bin(z[i]);
+                }
+                return out;
+            }
+        };
     }
 
     /**

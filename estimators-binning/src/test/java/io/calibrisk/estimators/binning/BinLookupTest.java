@@ -13,7 +13,7 @@ import static org.quicktheories.generators.SourceDSL.longs;
 class BinLookupTest {
 
     /** The definition: the number of inner edges strictly below z. */
-    private static int count(double[] edges, double z) {
+    static int count(double[] edges, double z) {
         int below = 0;
         for (double edge : edges) {
             if (edge < z) {
@@ -24,7 +24,7 @@ class BinLookupTest {
     }
 
     /** Edges as the binnings make them and worse: ties, bucket boundaries, 0, 1, piles near 0, outside [0, 1]. */
-    private static double[] edges(SplittableRandom random, int bins) {
+    static double[] edges(SplittableRandom random, int bins) {
         double[] edges = new double[bins - 1];
         int buckets = Math.min(BinLookup.MAX_BUCKETS, BinLookup.BUCKETS_PER_BIN * bins);
         for (int b = 0; b < edges.length; b++) {

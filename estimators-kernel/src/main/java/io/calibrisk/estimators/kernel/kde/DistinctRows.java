@@ -51,16 +51,32 @@ record DistinctRows(double[] rows, int count, int[] groupOf) {
     private static DistinctRows scalars(double[] values, int n) {
         double[] sorted = Arrays.copyOf(values, n);
         Arrays.sort(sorted);
+        int count = distinct(sorted);
+        return new DistinctRows(Arrays.copyOf(sorted, count), count, groups(values, n, sorted, count));
+    }
+
+    /**
+     * Moves the distinct values of a sorted array to its front; each loop here is a method of its
+     * own, so that the compiler compiles the loop alone, not the caller from the loop's entry.
+     *
+     * @return how many there are
+     */
+    private static int distinct(double[] sorted) {
         int count = 0;
-        for (int i = 0; i < n; i++) {
+        for (int i = 0; i < sorted.length; i++) {
             if (count == 0 || Double.compare(sorted[i], sorted[count - 1]) != 0) {
                 sorted[count++] = sorted[i];
             }
         }
+        return count;
+    }
+
+    /** @return for each of the n values, its place among the distinct ones */
+    private static int[] groups(double[] values, int n, double[] distinct, int count) {
         int[] groupOf = new int[n];
         for (int i = 0; i < n; i++) {
-            groupOf[i] = Arrays.binarySearch(sorted, 0, count, values[i]);
+            groupOf[i] = Arrays.binarySearch(distinct, 0, count, values[i]);
         }
-        return new DistinctRows(Arrays.copyOf(sorted, count), count, groupOf);
+        return groupOf;
     }
 }

@@ -42,32 +42,45 @@ final class QueryPoints {
         int width = kernel.width(m);
         double[] values;
         int[][] infinite = new int[n][];
+        // each loop over the points in a method of its own: run a few dozen times over thousands
+        // of points, a loop has the compiler compile its method from the loop's entry, and only
+        // the loop should be compiled, not all of this method each time
         if (kernel.exponential()) {
             values = new double[n * width];
-            double[] x = new double[m];
-            double[] s = new double[width];
-            for (int i = 0; i < n; i++) {
-                System.arraycopy(distinct.rows(), i * m, x, 0, m);
-                kernel.pointStatistics(x, s);
-                int count = 0;
-                for (int k = 0; k < width; k++) {
-                    if (s[k] == Double.NEGATIVE_INFINITY) {
-                        count++;
-                    } else {
-                        values[i * width + k] = s[k];
-                    }
-                }
-                infinite[i] = count == 0 ? NONE : infiniteList(s, count);
-            }
+            statistics(distinct, m, kernel, values, infinite);
         } else {
             values = distinct.rows();
             java.util.Arrays.fill(infinite, NONE);
         }
-        long[] multiplicity = new long[n];
+        return new QueryPoints(width, values, infinite, distinct.groupOf(), multiplicity(distinct));
+    }
+
+    /** Fills the statistics of the distinct points, 0 in place of −∞, and their lists of infinite ones. */
+    private static void statistics(DistinctRows distinct, int m, KdeKernel kernel, double[] values, int[][] infinite) {
+        int width = kernel.width(m);
+        double[] x = new double[m];
+        double[] s = new double[width];
+        for (int i = 0; i < infinite.length; i++) {
+            System.arraycopy(distinct.rows(), i * m, x, 0, m);
+            kernel.pointStatistics(x, s);
+            int count = 0;
+            for (int k = 0; k < width; k++) {
+                if (s[k] == Double.NEGATIVE_INFINITY) {
+                    count++;
+                } else {
+                    values[i * width + k] = s[k];
+                }
+            }
+            infinite[i] = count == 0 ? NONE : infiniteList(s, count);
+        }
+    }
+
+    private static long[] multiplicity(DistinctRows distinct) {
+        long[] multiplicity = new long[distinct.count()];
         for (int group : distinct.groupOf()) {
             multiplicity[group]++;
         }
-        return new QueryPoints(width, values, infinite, distinct.groupOf(), multiplicity);
+        return multiplicity;
     }
 
     private static int[] infiniteList(double[] s, int count) {

@@ -2,6 +2,7 @@ package io.calibrisk.estimators.kernel.kde;
 
 import io.calibrisk.api.estimator.Parallelism;
 
+import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -52,20 +53,7 @@ final class ScalarNormalisers {
         int n = centres.length;
         double[] out = new double[n];
         int[] missing = new int[n];
-        int count = 0;
-        double[] keys = table.keys();
-        int k = 0;
-        for (int j = 0; j < n; j++) {
-            while (k < keys.length && Double.compare(keys[k], centres[j]) < 0) {
-                k++;
-            }
-            if (k < keys.length && Double.compare(keys[k], centres[j]) == 0) {
-                out[j] = table.values()[k];
-            } else {
-                missing[count++] = j;
-            }
-        }
-        int fresh = count;
+        int fresh = known(table, centres, out, missing);
         parallelism.forEach((fresh + BLOCK - 1) / BLOCK, block -> {
             double[] centre = new double[1];
             int end = Math.min(fresh, (block + 1) * BLOCK);
@@ -80,6 +68,70 @@ final class ScalarNormalisers {
         return out;
     }
 
+    /**
+     * The table's constants of the centres it has, in one merging pass; a method of its own, so
+     * that the compiler compiles this loop alone, not all of {@link #logNormalisers} for it.
+     *
+     * @param out     receives the constants found
+     * @param missing receives the positions of the centres not found
+     * @return how many were not found
+     */
+    private static int known(Table table, double[] centres, double[] out, int[] missing) {
+        double[] keys = table.keys();
+        double[] values = table.values();
+        int count = 0;
+        int k = 0;
+        int j = 0;
+        // one loop stepping through either array (no loop nested in another, whose compiled
+        // form the compiler kept giving up on as the tables grew)
+        while (j < centres.length) {
+            int order = k < keys.length ? Double.compare(keys[k], centres[j]) : 1;
+            if (order < 0) {
+                k++;
+            } else {
+                if (order == 0) {
+                    out[j] = values[k];
+                } else {
+                    missing[count++] = j;
+                }
+                j++;
+            }
+        }
+        return count;
+    }
+
+    /** @return the table with the fresh centres' constants merged in, in order */
+    private static Table merge(Table old, double[] centres, double[] values, int[] missing, int fresh) {
+        double[] oldKeys = old.keys();
+        double[] oldValues = old.values();
+        int size = oldKeys.length;
+        double[] keys = new double[size + fresh];
+        double[] merged = new double[size + fresh];
+        int a = 0;
+        int b = 0;
+        int at = 0;
+        while (a < size && b < fresh) {
+            int c = Double.compare(oldKeys[a], centres[missing[b]]);
+            if (c > 0) {
+                keys[at] = centres[missing[b]];
+                merged[at++] = values[missing[b++]];
+            } else {
+                // on a tie, another fold kept it meanwhile: the same value
+                b += c == 0 ? 1 : 0;
+                keys[at] = oldKeys[a];
+                merged[at++] = oldValues[a++];
+            }
+        }
+        System.arraycopy(oldKeys, a, keys, at, size - a);
+        System.arraycopy(oldValues, a, merged, at, size - a);
+        at += size - a;
+        for (; b < fresh; b++) {
+            keys[at] = centres[missing[b]];
+            merged[at++] = values[missing[b]];
+        }
+        return new Table(Arrays.copyOf(keys, at), Arrays.copyOf(merged, at));
+    }
+
     private void keep(Table[] holder, double[] centres, double[] values, int[] missing, int fresh) {
         synchronized (this) {
             if (entries + fresh > CAPACITY) {
@@ -88,29 +140,7 @@ final class ScalarNormalisers {
             entries += fresh;
         }
         synchronized (holder) {
-            Table old = holder[0];
-            int size = old.keys().length;
-            double[] keys = new double[size + fresh];
-            double[] merged = new double[size + fresh];
-            int a = 0;
-            int b = 0;
-            int at = 0;
-            while (a < size || b < fresh) {
-                int c = b == fresh ? -1 : a == size ? 1 : Double.compare(old.keys()[a], centres[missing[b]]);
-                if (c < 0) {
-                    keys[at] = old.keys()[a];
-                    merged[at++] = old.values()[a++];
-                } else if (c > 0) {
-                    keys[at] = centres[missing[b]];
-                    merged[at++] = values[missing[b++]];
-                } else {
-                    // another fold kept it meanwhile: the same value
-                    keys[at] = old.keys()[a];
-                    merged[at++] = old.values()[a++];
-                    b++;
-                }
-            }
-            holder[0] = new Table(java.util.Arrays.copyOf(keys, at), java.util.Arrays.copyOf(merged, at));
+            holder[0] = merge(holder[0], centres, values, missing, fresh);
         }
     }
 }

@@ -2,9 +2,9 @@ package io.calibrisk.estimators.kernel.kde;
 
 import io.calibrisk.api.estimator.Parallelism;
 
-import java.util.ArrayList;
+import java.util.ArrayDeque;
 import java.util.Arrays;
-import java.util.List;
+import java.util.Deque;
 import java.util.concurrent.atomic.LongAccumulator;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -42,7 +42,7 @@ import java.util.concurrent.atomic.LongAdder;
  * Δ = ±h/2^{ℓ+1}, |δΔ| ≤ ρ/2, and of the centre by ±w/4), and the queries of a box with few
  * queries or few cells left are summed from its cells. Only cells that meet the windows of a
  * box's queries are kept. A cell none of whose centres has target weight (class-wise: mostly
- * the other classes' scores, near 0) has no target moments to build, carry or evaluate.
+ * the other classes' scores, near 0) has no target moments to build or carry.
  *
  * <p><b>Error.</b> The Taylor remainder of {@code e^{δτ'}} after K terms, relative to a cell's
  * (positive) share, is at most {@code ρ^K / K! · e^{2ρ}}, 1.2e−15 for K = {@value #TERMS}. A
@@ -63,13 +63,20 @@ import java.util.concurrent.atomic.LongAdder;
  * distinct queries, which fix the clusters; never on the thread count or the other bandwidths
  * of the batch. Cost per bandwidth: O(n'·log n) for the windows; per cluster O(|window|·K) for
  * the root moments, O(K²) per kept (box, cell) pair and O(K) per query and cell at the leaves;
- * or O(|window|) per query summed directly. Memory O(n + n') per bandwidth, and per task O(n)
- * plus at most {@value #SPAN_LIMIT}/ρ cells of 2K moments per level of the butterfly.
+ * or O(|window|) per query summed directly. Memory O(n + n') per bandwidth, and per work space
+ * (one per task running at once, reused by the regression's later tasks) O(n) plus at most
+ * {@value #SPAN_LIMIT}/ρ cells of 2K moments per level of the butterfly.
+ *
+ * <p>The code is shaped for the JIT compiler as much as for the processor: class-wise
+ * calibration runs a hundred regressions in a few seconds, and compiling them took as long as
+ * running them. A loop over many points lives in a small method of its own (a method with such
+ * a loop is compiled from the loop's entry, and once more in full); the butterfly's descent has
+ * no loop; rare paths (growing arrays, counting work) stay out of hot methods.
  */
 final class ScalarRegression {
     /** Cell radius times box half-width. */
     static final double RHO = 1.0;
-    /** Moments per cell K: the remainder bound ρ^K/K!·e^{2ρ} is 1.2e−15 at ρ = 1. */
+    /** Moments per cell K, a multiple of 6 (sums run 2, 3 or 6 orders at a time): the remainder bound ρ^K/K!·e^{2ρ} is 1.2e−15 at ρ = 1. */
     static final int TERMS = 18;
     /** The largest R·h (centre spread times τ half-range) of a cluster, which bounds the exponents' rounding. */
     static final double SPAN_LIMIT = 2048;
@@ -93,15 +100,16 @@ final class ScalarRegression {
     private static final double SHIFT_COST = 2.0 * TERMS * TERMS + 20;
     /** ... and one cell evaluated at one query (an exponential and 2·K updates). */
     private static final double CELL_COST = 12 + 2 * TERMS;
-    /** {@code BINOMIAL[a][b]} = C(a, b). */
-    private static final double[][] BINOMIAL = new double[TERMS][TERMS];
+    /** {@code TILT_BINOMIAL[q·K + l]} = C(q + l, l) where q + l < K, 0 beyond (never read). */
+    private static final double[] TILT_BINOMIAL = new double[TERMS * TERMS];
     private static final double[] INVERSE = new double[TERMS + 1];
 
     static {
-        for (int a = 0; a < BINOMIAL.length; a++) {
-            BINOMIAL[a][0] = 1;
-            for (int b = 1; b <= a; b++) {
-                BINOMIAL[a][b] = BINOMIAL[a - 1][b - 1] + (b < a ? BINOMIAL[a - 1][b] : 0);
+        // Pascal's rule, C(q + l, l) = C(q + l − 1, l − 1) + C(q + l − 1, l), in exact integers
+        for (int q = 0; q < TERMS; q++) {
+            for (int l = 0; q + l < TERMS; l++) {
+                TILT_BINOMIAL[q * TERMS + l] = q == 0 || l == 0 ? 1
+                        : TILT_BINOMIAL[q * TERMS + l - 1] + TILT_BINOMIAL[(q - 1) * TERMS + l];
             }
         }
         for (int k = 1; k <= TERMS; k++) {
@@ -161,9 +169,10 @@ final class ScalarRegression {
         double[] s1 = statistic(queries, 1);
         // the loops over queries are in methods of their own: this method runs a few times, and
         // a loop here would have the compiler compile all it calls once more for the loop
+        Deque<Butterfly> spare = new ArrayDeque<>();
         for (int b = 0; b < g; b++) {
             Pass pass = new Pass(training, s0, s1, 1.0 / bandwidths[b], logNormalisers[b], cutoff, work);
-            fitted[b] = pass.run(parallelism);
+            fitted[b] = pass.run(parallelism, spare);
             fallbacks[b] = pass.fallbacks(queries);
         }
         return new NadarayaWatson.Fit(fitted, fallbacks);
@@ -234,7 +243,13 @@ final class ScalarRegression {
             return count;
         }
 
-        double[] run(Parallelism parallelism) {
+        /**
+         * @param spare work spaces of earlier tasks on the same training fold, taken and given
+         *     back by this pass's tasks: a few per thread for all bandwidths rather than new ones
+         *     per task, whose arrays would be grown again each time (their contents never carry
+         *     over from one cluster to the next)
+         */
+        double[] run(Parallelism parallelism, Deque<Butterfly> spare) {
             int queries = s0.length;
             parallelism.forEach((queries + CHUNK - 1) / CHUNK, task -> {
                 int end = Math.min(queries, (task + 1) * CHUNK);
@@ -247,25 +262,40 @@ final class ScalarRegression {
             int[] clusters = clusters();
             int[] tasks = balance(clusters, parallelism.threads());
             parallelism.forEach(tasks.length - 1, task -> {
-                Butterfly butterfly = new Butterfly(this);
+                Butterfly butterfly;
+                synchronized (spare) {
+                    butterfly = spare.isEmpty() ? new Butterfly(n) : spare.pop();
+                }
+                butterfly.pass = this;
                 for (int k = tasks[task]; k < tasks[task + 1]; k++) {
-                    int from = Math.abs(clusters[k]) - 1;
-                    int to = Math.abs(clusters[k + 1]) - 1;
-                    if (clusters[k] > 0) {
-                        butterfly.run(from, to);
-                        work.expanded.add(to - from);
-                    } else {
-                        work.direct.add(to - from);
-                        for (int i = from; i < to; i++) {
-                            work.terms.add(Math.max(0, width(i)));
-                        }
-                        for (int i = from; i < to; i++) {
-                            direct(i, butterfly.logs);
-                        }
-                    }
+                    sumCluster(butterfly, clusters, k);
+                }
+                butterfly.count(work);
+                synchronized (spare) {
+                    spare.push(butterfly);
                 }
             });
             return out;
+        }
+
+        /**
+         * Sums cluster k's queries, with the butterfly or directly. A method of its own: the
+         * task's loop over clusters would have the compiler compile all this once more from the
+         * loop's entry.
+         */
+        private void sumCluster(Butterfly butterfly, int[] clusters, int k) {
+            int from = Math.abs(clusters[k]) - 1;
+            int to = Math.abs(clusters[k + 1]) - 1;
+            if (clusters[k] > 0) {
+                butterfly.run(from, to);
+                butterfly.expandedQueries += to - from;
+            } else {
+                butterfly.directQueries += to - from;
+                for (int i = from; i < to; i++) {
+                    butterfly.directTerms += Math.max(0, width(i));
+                    direct(i, butterfly.logs);
+                }
+            }
         }
 
         /** The log weight of centre j at statistics (a, b): the same operations as the blocked evaluation. */
@@ -362,14 +392,26 @@ final class ScalarRegression {
 
         /** The searches' tests: f falls after j, f(c_j) is at or above the threshold, or below it. */
         private boolean holds(int test, int j, double a, double b, double threshold) {
-            switch (test) {
-                case FALLS:
-                    return f(j + 1, a, b) <= f(j, a, b);
-                case ABOVE:
-                    return f(j, a, b) >= threshold;
-                default:
-                    return f(j, a, b) < threshold;
+            double value = f(j, a, b);
+            return test == FALLS ? f(j + 1, a, b) <= value : test == ABOVE ? value >= threshold : value < threshold;
+        }
+
+        /** @return the first centre of the windows of queries [from, to) */
+        int firstCentre(int from, int to) {
+            int start = Integer.MAX_VALUE;
+            for (int i = from; i < to; i++) {
+                start = Math.min(start, lo[i]);
             }
+            return start;
+        }
+
+        /** @return the last centre of the windows of queries [from, to) */
+        int lastCentre(int from, int to) {
+            int end = -1;
+            for (int i = from; i < to; i++) {
+                end = Math.max(end, hi[i]);
+            }
+            return end;
         }
 
         int width(int i) {
@@ -389,39 +431,58 @@ final class ScalarRegression {
             int queries = s0.length;
             int[] bounds = new int[queries + 1];
             int count = 0;
-            int i = 0;
-            while (i < queries) {
-                int start = i;
-                int end = start + 1;
-                boolean expand = false;
+            // the end of the run of finite queries holding the start, found once per run
+            int run = 0;
+            int start = 0;
+            while (start < queries) {
+                int end = 0;
                 if (finite(start) && width(start) > SMALL_WINDOW) {
-                    int run = start;
-                    while (run < queries && finite(run)) {
-                        run++;
+                    if (run <= start) {
+                        run = finiteRunEnd(start);
                     }
-                    double best = DIRECT_COST * width(start);
-                    for (double span : SPANS) {
-                        int stop = upper(start, run, sigma[start] + span / (c[hi[start]] - c[lo[start]]));
-                        double cost = cost(start, stop);
-                        if (cost < best) {
-                            best = cost;
-                            end = stop;
-                            expand = true;
-                        }
-                        if (stop == run || cost == Double.POSITIVE_INFINITY && stop > start + 1) {
-                            break;
-                        }
-                    }
-                    if (expand && run - end <= 2 && cost(start, run) < Double.POSITIVE_INFINITY) {
-                        // rather than leave a query or two to be summed alone
-                        end = run;
-                    }
+                    end = clusterEnd(start, run);
                 }
-                bounds[count++] = expand ? start + 1 : -(start + 1);
-                i = end;
+                bounds[count++] = end > 0 ? start + 1 : -(start + 1);
+                start = end > 0 ? end : start + 1;
             }
             bounds[count++] = queries + 1;
             return Arrays.copyOf(bounds, count);
+        }
+
+        /** @return the first query at or after start that is not finite, the number of queries if none */
+        private int finiteRunEnd(int start) {
+            int run = start;
+            while (run < s0.length && finite(run)) {
+                run++;
+            }
+            return run;
+        }
+
+        /**
+         * @param start a finite query with a window wider than {@link #SMALL_WINDOW}
+         * @param run   the end of its run of finite queries
+         * @return the end of the cluster from start whose span makes the cost per query least, 0
+         *     if summing start directly is cheaper still
+         */
+        private int clusterEnd(int start, int run) {
+            double best = DIRECT_COST * width(start);
+            int end = 0;
+            for (double span : SPANS) {
+                int stop = upper(start, run, sigma[start] + span / (c[hi[start]] - c[lo[start]]));
+                double cost = cost(start, stop);
+                if (cost < best) {
+                    best = cost;
+                    end = stop;
+                }
+                if (stop == run || cost == Double.POSITIVE_INFINITY && stop > start + 1) {
+                    break;
+                }
+            }
+            if (end > 0 && run - end <= 2 && cost(start, run) < Double.POSITIVE_INFINITY) {
+                // rather than leave a query or two to be summed alone
+                end = run;
+            }
+            return end;
         }
 
         /** @return the first index in (from, to] whose σ exceeds the limit, to if none */
@@ -536,30 +597,48 @@ final class ScalarRegression {
     }
 
 
-    /** One task's work space: the butterfly of a cluster, one level of cells per depth. */
+    /** A task's work space, reused by the regression's later tasks: the butterfly of a cluster, one level of cells per depth. */
     private static final class Butterfly {
-        private final Pass pass;
+        /** The pass whose task uses this work space. */
+        private Pass pass;
         private final double[] logs;
-        private final List<Cells> levels = new ArrayList<>();
+        private final Cells[] levels = new Cells[MAX_DEPTH + 2];
         private final double[] shifted = new double[TERMS];
         private final double[] shiftedTargets = new double[TERMS];
         private final double[] powers = new double[TERMS];
-        /** The tilt of a carry, {@code C(q + l, l) Δ^l} at [l·K + q]. */
+        /** The tilt of a carry, {@code C(q + l, l) Δ^l} at [q·K + l]. */
         private final double[] tilt = new double[TERMS * TERMS];
         private final double[] centring = new double[TERMS];
-        /** The re-centred moments of a shift before the factor. */
-        private final double[] powers2 = new double[TERMS];
-        /** Per centre of a root cell: weight, target weight, offset from the cell's centre, power of it; grown on demand. */
+        /** Per centre of a root cell: weight, offset from the cell's centre, power of it; grown on demand. */
         private double[] weights = new double[0];
-        private double[] targetWeights = new double[0];
         private double[] offsets = new double[0];
         private double[] offsetPowers = new double[0];
+        /** The same for the cell's centres with target weight, packed. */
+        private double[] targetWeights = new double[0];
+        private double[] targetOffsets = new double[0];
+        private double[] targetOffsetPowers = new double[0];
         private double[] tau = new double[0];
+        /** The cluster's least and largest τ. */
+        private double lowTau;
+        private double highTau;
         private double refS0;
         private double refS1;
         private double centre;
         private double origin;
         private double rootWidth;
+        /**
+         * This task's share of the {@link Work}, counted in plain fields and added once per task:
+         * counting into the shared adders in the hot loops would compile their atomic updates into
+         * each of them.
+         */
+        private long directQueries;
+        private long directTerms;
+        private long expandedQueries;
+        private long momentUpdates;
+        private long rootCellCount;
+        private long shiftCount;
+        private long evaluationCount;
+        private int deepest;
 
         /** The cells kept for one box, ascending. */
         private static final class Cells {
@@ -578,16 +657,21 @@ final class ScalarRegression {
             void clear(int capacity) {
                 count = 0;
                 if (capacity > index.length) {
-                    int size = Math.max(capacity, 2 * index.length);
-                    index = new long[size];
-                    first = new int[size];
-                    last = new int[size];
-                    scale = new double[size];
-                    offset = new double[size];
-                    targeted = new boolean[size];
-                    moments = new double[size * TERMS];
-                    targetMoments = new double[size * TERMS];
+                    allocate(capacity);
                 }
+            }
+
+            /** Out of {@link #clear}: rare, and kept out of the hot methods that clear cells. */
+            private void allocate(int capacity) {
+                int size = Math.max(capacity, 2 * index.length);
+                index = new long[size];
+                first = new int[size];
+                last = new int[size];
+                scale = new double[size];
+                offset = new double[size];
+                targeted = new boolean[size];
+                moments = new double[size * TERMS];
+                targetMoments = new double[size * TERMS];
             }
 
             /**
@@ -633,16 +717,40 @@ final class ScalarRegression {
             }
         }
 
-        Butterfly(Pass pass) {
-            this.pass = pass;
-            this.logs = new double[pass.n];
+        /** @param centres the training fold's centres n */
+        Butterfly(int centres) {
+            this.logs = new double[centres];
+        }
+
+        /** Adds this task's counts to the work, and starts counting afresh. */
+        void count(Work work) {
+            work.direct.add(directQueries);
+            work.terms.add(directTerms);
+            work.expanded.add(expandedQueries);
+            work.moments.add(momentUpdates);
+            work.rootCells.add(rootCellCount);
+            work.shifts.add(shiftCount);
+            work.evaluations.add(evaluationCount);
+            work.depth.accumulate(deepest);
+            directQueries = 0;
+            directTerms = 0;
+            expandedQueries = 0;
+            momentUpdates = 0;
+            rootCellCount = 0;
+            shiftCount = 0;
+            evaluationCount = 0;
+            deepest = 0;
         }
 
         private Cells level(int depth) {
-            while (levels.size() <= depth) {
-                levels.add(new Cells());
-            }
-            return levels.get(depth);
+            Cells cells = levels[depth];
+            return cells != null ? cells : newLevel(depth);
+        }
+
+        /** Out of {@link #level}: a level is made once per work space, and this code stays out of the hot methods. */
+        private Cells newLevel(int depth) {
+            levels[depth] = new Cells();
+            return levels[depth];
         }
 
         /** Sums the cluster [from, to) of finite queries. */
@@ -658,18 +766,14 @@ final class ScalarRegression {
             if (tau.length < to - from) {
                 tau = new double[Math.max(to - from, 2 * tau.length)];
             }
-            int start = Integer.MAX_VALUE;
-            int end = -1;
-            double low = Double.POSITIVE_INFINITY;
-            double high = Double.NEGATIVE_INFINITY;
-            for (int i = from; i < to; i++) {
-                start = Math.min(start, p.lo[i]);
-                end = Math.max(end, p.hi[i]);
-                double t = ((p.s0[i] - refS0) - (p.s1[i] - refS1)) * p.inv;
-                tau[i - from] = t;
-                low = Math.min(low, t);
-                high = Math.max(high, t);
-            }
+            // the loops over the cluster's queries are in methods of their own, each compiled once
+            // and small, rather than loops here that would have this method compiled on its own
+            // entry and once more in full
+            int start = p.firstCentre(from, to);
+            int end = p.lastCentre(from, to);
+            fillTau(from, to);
+            double low = lowTau;
+            double high = highTau;
             double root = (low + high) / 2;
             double half = (high - low) / 2;
             centre = (p.c[start] + p.c[end]) / 2;
@@ -679,108 +783,189 @@ final class ScalarRegression {
             descend(0, root, half, from, to, from);
         }
 
+        /** Sets τ of queries [from, to) relative to the reference query, at tau[i − from], and their range. */
+        private void fillTau(int from, int to) {
+            Pass p = pass;
+            double low = Double.POSITIVE_INFINITY;
+            double high = Double.NEGATIVE_INFINITY;
+            for (int i = from; i < to; i++) {
+                double t = ((p.s0[i] - refS0) - (p.s1[i] - refS1)) * p.inv;
+                tau[i - from] = t;
+                low = Math.min(low, t);
+                high = Math.max(high, t);
+            }
+            lowTau = low;
+            highTau = high;
+        }
+
         /** The root cells of [start, end] with their moments for the root box, tilted to its centre. */
         private void rootCells(int start, int end, double root) {
             Pass p = pass;
             double[] c = p.c;
             Cells cells = level(0);
             cells.clear(Math.min(end - start + 1, 1024));
-            int j = start;
-            while (j <= end) {
-                long cell = cellOf(c[j]);
-                int k = j;
-                double max = Double.NEGATIVE_INFINITY;
-                while (k <= end && cellOf(c[k]) == cell) {
-                    double l = p.f(k, refS0, refS1) + (c[k] - centre) * root;
-                    logs[k - j] = l;
-                    max = Math.max(max, l);
-                    k++;
-                }
-                if (cells.count == cells.index.length) {
-                    grow(cells);
-                }
-                int at = cells.add(cell, j, k - 1, max, cellCentre(cell, 0) - centre, false);
-                pass.work.moments.add(k - j);
-                pass.work.rootCells.increment();
-                double mid = cellCentre(cell, 0);
-                if (weights.length < k - j) {
-                    int size = Math.max(k - j, 2 * weights.length);
-                    weights = new double[size];
-                    targetWeights = new double[size];
-                    offsets = new double[size];
-                    offsetPowers = new double[size];
-                }
-                boolean targeted = false;
-                for (int i = j; i < k; i++) {
-                    double e = FastExp.exp(logs[i - j] - max);
-                    weights[i - j] = e * p.multiplicity[i];
-                    targetWeights[i - j] = e * p.targets[i];
-                    targeted |= targetWeights[i - j] != 0;
-                    offsets[i - j] = c[i] - mid;
-                    offsetPowers[i - j] = 1;
-                }
-                if (targeted) {
-                    cells.target(at);
-                }
-                moments(cells, at * TERMS, k - j, targeted);
-                j = k;
+            for (int j = start; j <= end; j = rootCell(cells, j, end, root)) {
+                rootCellCount++;
             }
         }
 
         /**
-         * The moments {@code μ_q = Σ_i w_i δ_i^q/q!} of a fresh cell from its centres' weights and
-         * offsets. Three orders at a time, each summed over the centres in order, keep the same
-         * operations as one centre at a time, while the three sums and the centres' powers give the
-         * processor independent chains; a cell without target weight skips the target moments
-         * (they stay 0, as the sums of zeros would).
+         * Adds the root cell of centre j, with its moments, to the cells.
+         *
+         * @return the first centre after the cell, at most end + 1
          */
-        private void moments(Cells cells, int base, int count, boolean targeted) {
-            double[] w = weights;
-            double[] v = targetWeights;
-            double[] d = offsets;
-            double[] pw = offsetPowers;
-            for (int q = 0; q < TERMS; q += 3) {
+        private int rootCell(Cells cells, int j, int end, double root) {
+            Pass p = pass;
+            double[] c = p.c;
+            long cell = cellOf(c[j]);
+            int k = cellEnd(j, end, cell);
+            double max = rootLogs(j, k, root);
+            if (cells.count == cells.index.length) {
+                grow(cells);
+            }
+            double mid = cellCentre(cell, 0);
+            int at = cells.add(cell, j, k - 1, max, mid - centre, false);
+            momentUpdates += k - j;
+            if (weights.length < k - j) {
+                growWeights(k - j);
+            }
+            int targeted = rootWeights(j, k, max, mid);
+            moments(cells.moments, at * TERMS, weights, offsets, offsetPowers, k - j);
+            // moments() writes every target moment: nothing to clear, as Cells.target would
+            cells.targeted[at] = targeted > 0;
+            if (targeted > 0) {
+                moments(cells.targetMoments, at * TERMS, targetWeights, targetOffsets, targetOffsetPowers, targeted);
+            }
+            return k;
+        }
+
+        /**
+         * Sets logs[i − j] for the centres i in [j, k): their log weights at the reference query,
+         * tilted to the root box's centre. The loops over a cell's centres are methods of their
+         * own: in {@link #rootCell} they would have it compiled on a loop's entry first and again
+         * in full.
+         *
+         * @return the largest
+         */
+        private double rootLogs(int j, int k, double root) {
+            Pass p = pass;
+            double[] c = p.c;
+            double max = Double.NEGATIVE_INFINITY;
+            for (int i = j; i < k; i++) {
+                double l = p.f(i, refS0, refS1) + (c[i] - centre) * root;
+                logs[i - j] = l;
+                max = Math.max(max, l);
+            }
+            return max;
+        }
+
+        /**
+         * Sets the weights, offsets from mid and powers of the centres [j, k), and the same for
+         * those with target weight, packed: without branches, each is written at the next place,
+         * which only a non-zero target weight keeps.
+         *
+         * @return how many have target weight
+         */
+        private int rootWeights(int j, int k, double max, double mid) {
+            Pass p = pass;
+            double[] c = p.c;
+            int targeted = 0;
+            for (int i = j; i < k; i++) {
+                double e = FastExp.exp(logs[i - j] - max);
+                double offset = c[i] - mid;
+                weights[i - j] = e * p.multiplicity[i];
+                offsets[i - j] = offset;
+                offsetPowers[i - j] = 1;
+                double target = e * p.targets[i];
+                targetWeights[targeted] = target;
+                targetOffsets[targeted] = offset;
+                targetOffsetPowers[targeted] = 1;
+                targeted += target != 0 ? 1 : 0;
+            }
+            return targeted;
+        }
+
+        /**
+         * @return the first centre after j outside j's root cell, at most end + 1: found by
+         *     galloping and bisection rather than a division per centre, as {@link #cellOf} never
+         *     decreases along the sorted centres (each of its steps is monotone), so that a cell is
+         *     a run of them
+         */
+        private int cellEnd(int j, int end, long cell) {
+            double[] c = pass.c;
+            int inside = j;
+            int probe = j + 1;
+            for (int step = 2; probe <= end && cellOf(c[probe]) == cell; step *= 2) {
+                inside = probe;
+                probe = inside + step;
+            }
+            int outside = Math.min(probe, end + 1);
+            while (outside - inside > 1) {
+                int mid = (inside + outside) >>> 1;
+                if (cellOf(c[mid]) == cell) {
+                    inside = mid;
+                } else {
+                    outside = mid;
+                }
+            }
+            return outside;
+        }
+
+        private void growWeights(int count) {
+            int size = Math.max(count, 2 * weights.length);
+            weights = new double[size];
+            targetWeights = new double[size];
+            targetOffsets = new double[size];
+            targetOffsetPowers = new double[size];
+            offsets = new double[size];
+            offsetPowers = new double[size];
+        }
+
+        /**
+         * The moments {@code μ_q = Σ_i w_i δ_i^q/q!} of a fresh cell from its centres' weights and
+         * offsets, into out[base + q]. Six orders at a time, each summed over the centres in
+         * order, keep the same operations as one centre at a time, while the six sums and the
+         * centres' powers give the processor independent chains. The target moments are those of
+         * the centres with target weight alone: the others' terms are zeros, which leave a sum
+         * as it is (it is never −0).
+         *
+         * @param powers 1 per centre; overwritten
+         */
+        private static void moments(double[] out, int base, double[] w, double[] d, double[] powers, int count) {
+            for (int q = 0; q < TERMS; q += 6) {
                 double i0 = INVERSE[q + 1];
                 double i1 = INVERSE[q + 2];
                 double i2 = INVERSE[q + 3];
+                double i3 = INVERSE[q + 4];
+                double i4 = INVERSE[q + 5];
+                double i5 = INVERSE[q + 6];
                 double m0 = 0;
                 double m1 = 0;
                 double m2 = 0;
-                double t0 = 0;
-                double t1 = 0;
-                double t2 = 0;
-                if (targeted) {
-                    for (int i = 0; i < count; i++) {
-                        double power = pw[i];
-                        m0 += w[i] * power;
-                        t0 += v[i] * power;
-                        power *= d[i] * i0;
-                        m1 += w[i] * power;
-                        t1 += v[i] * power;
-                        power *= d[i] * i1;
-                        m2 += w[i] * power;
-                        t2 += v[i] * power;
-                        pw[i] = power * (d[i] * i2);
-                    }
-                } else {
-                    for (int i = 0; i < count; i++) {
-                        double power = pw[i];
-                        m0 += w[i] * power;
-                        power *= d[i] * i0;
-                        m1 += w[i] * power;
-                        power *= d[i] * i1;
-                        m2 += w[i] * power;
-                        pw[i] = power * (d[i] * i2);
-                    }
+                double m3 = 0;
+                double m4 = 0;
+                double m5 = 0;
+                for (int i = 0; i < count; i++) {
+                    double power = powers[i];
+                    m0 += w[i] * power;
+                    power *= d[i] * i0;
+                    m1 += w[i] * power;
+                    power *= d[i] * i1;
+                    m2 += w[i] * power;
+                    power *= d[i] * i2;
+                    m3 += w[i] * power;
+                    power *= d[i] * i3;
+                    m4 += w[i] * power;
+                    power *= d[i] * i4;
+                    m5 += w[i] * power;
+                    powers[i] = power * (d[i] * i5);
                 }
-                cells.moments[base + q] = m0;
-                cells.moments[base + q + 1] = m1;
-                cells.moments[base + q + 2] = m2;
-                if (targeted) {
-                    cells.targetMoments[base + q] = t0;
-                    cells.targetMoments[base + q + 1] = t1;
-                    cells.targetMoments[base + q + 2] = t2;
-                }
+                out[base + q] = m0;
+                out[base + q + 1] = m1;
+                out[base + q + 2] = m2;
+                out[base + q + 3] = m3;
+                out[base + q + 4] = m4;
+                out[base + q + 5] = m5;
             }
         }
 
@@ -811,29 +996,37 @@ final class ScalarRegression {
         /**
          * The box of half-width {@code half} around {@code box} at this depth, holding the
          * cluster's queries [from, to) (tau offset by {@code base}): summed from its cells, or
-         * split in two with the cells carried to each half.
+         * split in two with the cells carried to each half. No loop of its own (the split point
+         * is found by {@link #splitAt}): a method with a loop is compiled once for the loop's
+         * entry and once more in full, and this one inlines much.
          */
         private void descend(int depth, double box, double half, int from, int to, int base) {
             Cells cells = level(depth);
-            pass.work.depth.accumulate(depth);
+            deepest = Math.max(deepest, depth);
             if (!split(cells, depth, half, from, to)) {
-                leaves(cells, depth, box, from, to, base);
+                leaves(cells, box, from, to, base);
                 return;
             }
-            int split = from;
-            while (split < to && tau[split - base] <= box) {
-                split++;
-            }
+            int split = splitAt(box, from, to, base);
             double quarter = half / 2;
             // one call site each for carry and descend: the compiler inlines each once, not twice
             for (int side = -1; side <= 1; side += 2) {
                 int start = side < 0 ? from : split;
                 int end = side < 0 ? split : to;
                 if (start < end) {
-                    carry(depth, box, side * quarter, start, end);
+                    carry(depth, side * quarter, start, end);
                     descend(depth + 1, box + side * quarter, quarter, start, end, base);
                 }
             }
+        }
+
+        /** @return the first of the box's queries [from, to) above its centre, to if none */
+        private int splitAt(double box, int from, int to, int base) {
+            int split = from;
+            while (split < to && tau[split - base] <= box) {
+                split++;
+            }
+            return split;
         }
 
         /** Whether the box of queries [from, to) is split in two rather than summed from its cells. */
@@ -859,53 +1052,63 @@ final class ScalarRegression {
          * Fills the cells of depth + 1 for the child box at {@code box + shift} holding queries
          * [from, to): the parents of the cells of this depth that meet the queries' windows.
          */
-        private void carry(int depth, double box, double shift, int from, int to) {
-            Pass p = pass;
-            int start = Integer.MAX_VALUE;
-            int end = -1;
-            for (int i = from; i < to; i++) {
-                start = Math.min(start, p.lo[i]);
-                end = Math.max(end, p.hi[i]);
-            }
+        private void carry(int depth, double shift, int from, int to) {
+            int start = pass.firstCentre(from, to);
+            int end = pass.lastCentre(from, to);
             Cells cells = level(depth);
             Cells parents = level(depth + 1);
             parents.clear(cells.count);
+            tiltBy(shift);
+            for (int g = cells.firstFrom(start); g < cells.count && cells.first[g] <= end; ) {
+                g = carryParent(cells, parents, g, end, depth, shift);
+            }
+        }
+
+        /**
+         * Carries child cell g, and the next if it has the same parent and meets the windows
+         * ending at {@code end}, to their parent: one cell of depth + 1 added to the parents.
+         *
+         * @return the first child cell after them
+         */
+        private int carryParent(Cells cells, Cells parents, int g, int end, int depth, double shift) {
+            long parent = cells.index[g] >> 1;
+            int h = g + 1;
+            if (h < cells.count && cells.first[h] <= end && cells.index[h] >> 1 == parent) {
+                h++;
+            }
+            double parentCentre = cellCentre(parent, depth + 1);
+            double scale = Double.NEGATIVE_INFINITY;
+            for (int k = g; k < h; k++) {
+                scale = Math.max(scale, cells.scale[k] + cells.offset[k] * shift);
+            }
+            if (parents.count == parents.index.length) {
+                grow(parents);
+            }
+            int at = parents.add(parent, cells.first[g], cells.last[h - 1], scale, parentCentre - centre, true);
+            for (int k = g; k < h; k++) {
+                if (cells.targeted[k]) {
+                    parents.target(at);
+                }
+                double childCentre = cellCentre(cells.index[k], depth);
+                double factor = FastExp.exp(cells.scale[k] + (childCentre - centre) * shift - scale);
+                shift(cells, k, parents, at, factor, childCentre - parentCentre);
+            }
+            shiftCount += h - g;
+            return h;
+        }
+
+        /** Fills {@link #tilt} for a shift in τ; a method of its own, compiled once rather than in each caller. */
+        private void tiltBy(double shift) {
             double[] power = powers;
             power[0] = 1;
             for (int l = 1; l < TERMS; l++) {
                 power[l] = power[l - 1] * shift;
             }
-            for (int l = 0; l < TERMS; l++) {
-                for (int q = 0; q + l < TERMS; q++) {
-                    tilt[l * TERMS + q] = BINOMIAL[q + l][l] * power[l];
+            // the whole square, the unread corner too: loops of fixed length compile small
+            for (int q = 0; q < TERMS; q++) {
+                for (int l = 0; l < TERMS; l++) {
+                    tilt[q * TERMS + l] = TILT_BINOMIAL[q * TERMS + l] * power[l];
                 }
-            }
-            int g = cells.firstFrom(start);
-            while (g < cells.count && cells.first[g] <= end) {
-                long parent = cells.index[g] >> 1;
-                int h = g + 1;
-                if (h < cells.count && cells.first[h] <= end && cells.index[h] >> 1 == parent) {
-                    h++;
-                }
-                double parentCentre = cellCentre(parent, depth + 1);
-                double scale = Double.NEGATIVE_INFINITY;
-                for (int k = g; k < h; k++) {
-                    scale = Math.max(scale, cells.scale[k] + cells.offset[k] * shift);
-                }
-                if (parents.count == parents.index.length) {
-                    grow(parents);
-                }
-                int at = parents.add(parent, cells.first[g], cells.last[h - 1], scale, parentCentre - centre, true);
-                for (int k = g; k < h; k++) {
-                    if (cells.targeted[k]) {
-                        parents.target(at);
-                    }
-                    double childCentre = cellCentre(cells.index[k], depth);
-                    double factor = FastExp.exp(cells.scale[k] + (childCentre - centre) * shift - scale);
-                    shift(cells, k, parents, at, factor, childCentre - parentCentre);
-                }
-                pass.work.shifts.add(h - g);
-                g = h;
             }
         }
 
@@ -927,75 +1130,105 @@ final class ScalarRegression {
         }
 
         /**
-         * The tilt {@code ν_q = Σ_l C(q + l, l) Δ^l μ_{q+l}}, summed over l in order for each q, with
-         * l outside so that the orders q are independent of one another.
+         * The tilt {@code ν_q = Σ_l C(q + l, l) Δ^l μ_{q+l}}, summed over l in order for each q in
+         * a local sum. Two orders at a time ({@value #TERMS} is even), one term apart in length:
+         * the processor runs the two sums' chains of additions side by side.
          *
          * @return out
          */
         private double[] tilt(double[] mu, int base, double[] out) {
-            for (int q = 0; q < TERMS; q++) {
-                out[q] = 0.0 + tilt[q] * mu[base + q];
-            }
-            for (int l = 1; l < TERMS; l++) {
-                int row = l * TERMS;
-                for (int q = 0; q + l < TERMS; q++) {
-                    out[q] += tilt[row + q] * mu[base + q + l];
+            for (int q = 0; q < TERMS; q += 2) {
+                int row = q * TERMS;
+                int next = row + TERMS;
+                double sum = 0.0 + tilt[row] * mu[base + q];
+                double nextSum = 0.0 + tilt[next] * mu[base + q + 1];
+                int last = TERMS - 1 - q;
+                for (int l = 1; l < last; l++) {
+                    sum += tilt[row + l] * mu[base + q + l];
+                    nextSum += tilt[next + l] * mu[base + q + 1 + l];
                 }
+                out[q] = sum + tilt[row + last] * mu[base + q + last];
+                out[q + 1] = nextSum;
             }
             return out;
         }
 
-        /** Adds {@code factor · μ'_k} to parent[at + k], {@code μ'_k = Σ_{q≤k} ν_q d^{k−q}/(k−q)!} summed over q in order. */
+        /**
+         * Adds {@code factor · μ'_k} to parent[at + k], {@code μ'_k = Σ_{q≤k} ν_q d^{k−q}/(k−q)!}
+         * summed over q in order; two orders k at a time, as in {@link #tilt}.
+         */
         private void recentre(double[] nu, double[] dPower, double[] parent, int at, double factor) {
-            double[] sum = powers2;
-            for (int kk = 0; kk < TERMS; kk++) {
-                sum[kk] = 0.0 + nu[0] * dPower[kk];
-            }
-            for (int q = 1; q < TERMS; q++) {
-                double value = nu[q];
-                for (int kk = q; kk < TERMS; kk++) {
-                    sum[kk] += value * dPower[kk - q];
+            for (int kk = 0; kk < TERMS; kk += 2) {
+                double sum = 0.0 + nu[0] * dPower[kk];
+                double nextSum = 0.0 + nu[0] * dPower[kk + 1];
+                for (int q = 1; q <= kk; q++) {
+                    sum += nu[q] * dPower[kk - q];
+                    nextSum += nu[q] * dPower[kk + 1 - q];
                 }
-            }
-            for (int kk = 0; kk < TERMS; kk++) {
-                parent[at + kk] += factor * sum[kk];
+                parent[at + kk] += factor * sum;
+                parent[at + kk + 1] += factor * (nextSum + nu[kk + 1] * dPower[0]);
             }
         }
 
         /** Each query of the box summed from the cells that meet its window. */
-        private void leaves(Cells cells, int depth, double box, int from, int to, int base) {
-            Pass p = pass;
+        private void leaves(Cells cells, double box, int from, int to, int base) {
             for (int i = from; i < to; i++) {
-                double t = tau[i - base] - box;
-                int g0 = cells.firstFrom(p.lo[i]);
-                int g1 = g0;
-                double best = Double.NEGATIVE_INFINITY;
-                while (g1 < cells.count && cells.first[g1] <= p.hi[i]) {
-                    best = Math.max(best, cells.scale[g1] + cells.offset[g1] * t);
-                    g1++;
-                }
-                double den = 0;
-                double num = 0;
-                p.work.evaluations.add(g1 - g0);
-                for (int g = g0; g < g1; g++) {
-                    double e = FastExp.exp(cells.scale[g] + cells.offset[g] * t - best);
-                    int b = g * TERMS;
-                    double m = 0;
-                    for (int k = TERMS - 1; k >= 0; k--) {
-                        m = m * t + cells.moments[b + k];
-                    }
-                    den += e * m;
-                    if (cells.targeted[g]) {
-                        // a cell without target weight adds 0 to the numerator
-                        double s = 0;
-                        for (int k = TERMS - 1; k >= 0; k--) {
-                            s = s * t + cells.targetMoments[b + k];
-                        }
-                        num += e * s;
-                    }
-                }
-                p.out[i] = num / den;
+                leaf(cells, i, tau[i - base] - box);
             }
+        }
+
+        /** Query i summed from the cells that meet its window, at τ' = t from the box's centre. */
+        private void leaf(Cells cells, int i, double t) {
+            Pass p = pass;
+            int g0 = cells.firstFrom(p.lo[i]);
+            int g1 = g0;
+            double best = Double.NEGATIVE_INFINITY;
+            while (g1 < cells.count && cells.first[g1] <= p.hi[i]) {
+                best = Math.max(best, cells.scale[g1] + cells.offset[g1] * t);
+                g1++;
+            }
+            double den = 0;
+            double num = 0;
+            evaluationCount += g1 - g0;
+            double[] moments = cells.moments;
+            double[] targets = cells.targetMoments;
+            int g = g0;
+            // two cells at a time, each with both polynomials: four chains of multiply-adds side by
+            // side. A cell without target weight adds 0 to the numerator: its target polynomial
+            // (of moments left from an earlier cell) is computed alongside and not used.
+            for (; g + 1 < g1; g += 2) {
+                int b = g * TERMS;
+                int c = b + TERMS;
+                double m = 0;
+                double s = 0;
+                double mNext = 0;
+                double sNext = 0;
+                for (int k = TERMS - 1; k >= 0; k--) {
+                    m = m * t + moments[b + k];
+                    s = s * t + targets[b + k];
+                    mNext = mNext * t + moments[c + k];
+                    sNext = sNext * t + targets[c + k];
+                }
+                double e = FastExp.exp(cells.scale[g] + cells.offset[g] * t - best);
+                double eNext = FastExp.exp(cells.scale[g + 1] + cells.offset[g + 1] * t - best);
+                den += e * m;
+                num += cells.targeted[g] ? e * s : 0;
+                den += eNext * mNext;
+                num += cells.targeted[g + 1] ? eNext * sNext : 0;
+            }
+            if (g < g1) {
+                int b = g * TERMS;
+                double m = 0;
+                double s = 0;
+                for (int k = TERMS - 1; k >= 0; k--) {
+                    m = m * t + moments[b + k];
+                    s = s * t + targets[b + k];
+                }
+                double e = FastExp.exp(cells.scale[g] + cells.offset[g] * t - best);
+                den += e * m;
+                num += cells.targeted[g] ? e * s : 0;
+            }
+            p.out[i] = num / den;
         }
     }
 }

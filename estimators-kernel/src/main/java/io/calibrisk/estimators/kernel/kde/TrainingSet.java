@@ -49,23 +49,27 @@ final class TrainingSet {
         this.meanTarget = meanTarget;
         this.scalarTargetSums = dimension == 1 ? denseSums(centres, targetStart, targetValue) : null;
         this.singleTargets = single(centres, targetStart) ? targetIndex : null;
-        int count = (centres + BLOCK - 1) / BLOCK;
-        this.blocks = new double[count][];
+        this.blocks = new double[(centres + BLOCK - 1) / BLOCK][];
         double[] u = kernel.exponential() ? kernel.centreStatistics(rows, centres, dimension) : null;
         this.complement = u != null && kernel.unitInterval() && dimension == 1 && statistics == 2
                 && scalarForm(rows, u) ? complement(u) : null;
         if (u != null) {
-            for (int b = 0; b < count; b++) {
-                int start = b * BLOCK;
-                int width = Math.min(BLOCK, centres - start);
-                double[] block = new double[statistics * width];
-                for (int j = 0; j < width; j++) {
-                    for (int k = 0; k < statistics; k++) {
-                        block[k * width + j] = u[(start + j) * statistics + k];
-                    }
+            transpose(u);
+        }
+    }
+
+    /** Fills the blocks with the centres' statistics u, transposed per block. */
+    private void transpose(double[] u) {
+        for (int b = 0; b < blocks.length; b++) {
+            int start = b * BLOCK;
+            int width = Math.min(BLOCK, centres - start);
+            double[] block = new double[statistics * width];
+            for (int j = 0; j < width; j++) {
+                for (int k = 0; k < statistics; k++) {
+                    block[k * width + j] = u[(start + j) * statistics + k];
                 }
-                blocks[b] = block;
             }
+            blocks[b] = block;
         }
     }
 
@@ -85,26 +89,46 @@ final class TrainingSet {
         double[] multiplicity = new double[centres];
         double[] sums = new double[centres * m];
         double[] mean = new double[m];
-        for (int j = 0; j < n; j++) {
-            int centre = distinct.groupOf()[j];
-            multiplicity[centre]++;
-            for (int c = 0; c < m; c++) {
-                sums[centre * m + c] += t[j * m + c];
-                mean[c] += t[j * m + c];
-            }
-        }
+        // each loop over the points in a method of its own: run a few dozen times over thousands
+        // of points, a loop has the compiler compile its method from the loop's entry, and only
+        // the loop should be compiled, not all of this method each time
+        sum(distinct.groupOf(), t, m, multiplicity, sums, mean);
         for (int c = 0; c < m; c++) {
             mean[c] /= n;
         }
-        int nonZero = 0;
-        for (double v : sums) {
-            if (v != 0) {
-                nonZero++;
-            }
-        }
+        int nonZero = nonZero(sums);
         int[] start = new int[centres + 1];
         int[] index = new int[nonZero];
         double[] value = new double[nonZero];
+        sparse(sums, m, start, index, value);
+        return new TrainingSet(n, m, kernel, distinct, multiplicity, start, index, value, mean);
+    }
+
+    /** Adds each point to its centre's multiplicity and summed targets, and its targets to the total. */
+    private static void sum(int[] groupOf, double[] t, int m, double[] multiplicity, double[] sums, double[] total) {
+        for (int j = 0; j < groupOf.length; j++) {
+            int centre = groupOf[j];
+            multiplicity[centre]++;
+            for (int c = 0; c < m; c++) {
+                sums[centre * m + c] += t[j * m + c];
+                total[c] += t[j * m + c];
+            }
+        }
+    }
+
+    private static int nonZero(double[] values) {
+        int count = 0;
+        for (double v : values) {
+            if (v != 0) {
+                count++;
+            }
+        }
+        return count;
+    }
+
+    /** Fills the sparse lists (start per centre, index and value per entry) of the non-zero summed targets. */
+    private static void sparse(double[] sums, int m, int[] start, int[] index, double[] value) {
+        int centres = start.length - 1;
         int at = 0;
         for (int j = 0; j < centres; j++) {
             start[j] = at;
@@ -118,7 +142,6 @@ final class TrainingSet {
             }
         }
         start[centres] = at;
-        return new TrainingSet(n, m, kernel, distinct, multiplicity, start, index, value, mean);
     }
 
     /** Whether u(c) = (c, 1 − c) at every centre, the form {@link ScalarRegression} needs. */

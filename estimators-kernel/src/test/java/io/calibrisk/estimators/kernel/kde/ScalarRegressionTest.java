@@ -226,6 +226,41 @@ class ScalarRegressionTest {
         }
     }
 
+    /**
+     * A batch's work spaces are reused from task to task and from bandwidth to bandwidth: each
+     * bandwidth's values are those it has alone, bit for bit, and so is the work counted.
+     */
+    @Test
+    void aBatchGivesEachBandwidthWhatItGivesAloneAndCountsTheSameWork() {
+        Case fixture = Case.awkward(Seeds.seed() + 7, 5000, 2500, grid());
+        ScalarRegression.Work batch = new ScalarRegression.Work();
+        try (ThreadPool two = new ThreadPool(2)) {
+            NadarayaWatson.Fit all = fixture.fast(two, batch);
+            long[] alone = new long[7];
+            long deepest = 0;
+            for (int b = 0; b < fixture.grid().length; b++) {
+                Case single = new Case(fixture.training(), fixture.queries(), new double[][] {fixture.norms()[b]},
+                        new double[] {fixture.grid()[b]});
+                ScalarRegression.Work work = new ScalarRegression.Work();
+                NadarayaWatson.Fit fit = single.fast(two, work);
+                assertArrayEquals(fit.fitted()[0], all.fitted()[b], "b = " + fixture.grid()[b]);
+                assertEquals(fit.fallbacks()[0], all.fallbacks()[b]);
+                long[] counts = counts(work);
+                for (int k = 0; k < counts.length; k++) {
+                    alone[k] += counts[k];
+                }
+                deepest = Math.max(deepest, work.depth.get());
+            }
+            assertArrayEquals(alone, counts(batch), batch.toString());
+            assertEquals(deepest, batch.depth.get());
+        }
+    }
+
+    private static long[] counts(ScalarRegression.Work work) {
+        return new long[] {work.direct.sum(), work.terms.sum(), work.expanded.sum(), work.moments.sum(),
+            work.rootCells.sum(), work.shifts.sum(), work.evaluations.sum()};
+    }
+
     @Test
     void theStatedTruncationBoundHolds() {
         assertTrue(ScalarRegression.remainder(ScalarRegression.RHO, ScalarRegression.TERMS) <= 1.2e-15);
