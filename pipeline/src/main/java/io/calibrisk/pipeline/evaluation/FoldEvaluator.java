@@ -261,23 +261,34 @@ final class FoldEvaluator implements RiskEvaluator {
                     nanos[stage] += part.nanos[stage];
                 }
                 for (int at = 0; at < points; at++) {
-                    risk[at] += part.risk[at];
-                    estimate[at] += part.estimate[at];
-                    double[] sum = testDiagonal[at];
-                    double[] values = part.testDiagonal[at];
-                    for (int i = 0; i < sum.length; i++) {
-                        sum[i] += values[i];
-                    }
-                    // Numbers of the fit (a rank, say) take the largest over components; counts add up.
-                    Map<String, Double> diag = diagnostics.get(at);
-                    part.fit.get(at).forEach((key, v) -> diag.merge(key, v, Math::max));
-                    part.counts.get(at).forEach((key, v) -> diag.merge(key, v, Double::sum));
-                    if (instability[at] == null) {
-                        instability[at] = part.instability[at];
-                    }
-                    curves[at][j] = part.curve[at];
-                    binEdges[at][j] = part.binEdges[at];
+                    add(part, j, at);
                 }
+            }
+        }
+
+        /**
+         * Component j's share at point {@code at}; a method of its own (as is the loop over the
+         * test samples), so that the compiler compiles these loops once, small, rather than the
+         * whole constructor again for each loop it was entered at.
+         */
+        private void add(ComponentShare part, int j, int at) {
+            risk[at] += part.risk[at];
+            estimate[at] += part.estimate[at];
+            addTo(testDiagonal[at], part.testDiagonal[at]);
+            // Numbers of the fit (a rank, say) take the largest over components; counts add up.
+            Map<String, Double> diag = diagnostics.get(at);
+            part.fit.get(at).forEach((key, v) -> diag.merge(key, v, Math::max));
+            part.counts.get(at).forEach((key, v) -> diag.merge(key, v, Double::sum));
+            if (instability[at] == null) {
+                instability[at] = part.instability[at];
+            }
+            curves[at][j] = part.curve[at];
+            binEdges[at][j] = part.binEdges[at];
+        }
+
+        private static void addTo(double[] sum, double[] values) {
+            for (int i = 0; i < sum.length; i++) {
+                sum[i] += values[i];
             }
         }
     }

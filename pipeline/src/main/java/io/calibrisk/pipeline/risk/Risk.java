@@ -138,66 +138,129 @@ public final class Risk {
         double[] rtr = new double[m * m];   // RᵀR
         double[] ftr = new double[q * m];   // ΦᵀR
         double[] ftf = new double[q * q];   // G = ΦᵀΦ
-        double diagonal = 0;                // Σ_i (A_ii − H_ii)²
-        double[] mPhi = mat == null ? null : new double[q];
         // A diagonal M (the compressed forms of kkr) needs q products per point for M φ, not q²;
         // every sum below is the dense one's to the bit: the off-diagonal terms it skips are
         // exact zeros, which leave a sum unchanged (0.0 + x reproduces the dense sum's sign of
-        // zero), and RᵀR and G are symmetric, so their lower triangles are mirrored, not summed
+        // zero), and RᵀR and G are symmetric, so their lower triangles are mirrored, not summed.
+        // Each kind of M has its loop over the points in a method of its own, as have the sums
+        // after it: one large method with all of them was compiled again and again, once for
+        // each loop it was entered at and again whenever another estimator took another branch.
         boolean diagonalM = mat != null && diagonalOnly(mat, q);
+        // Σ_i (A_ii − H_ii)²
+        double diagonal = mat == null || diagonalM
+                ? diagonalPoints(r, f, diagonalOf(mat, q), n, m, q, rtr, ftr, ftf)
+                : densePoints(r, f, mat, n, m, q, rtr, ftr, ftf);
+        mirrorUpperTriangle(rtr, m);
+        mirrorUpperTriangle(ftf, q);
+        double s1 = squares(rtr);
+        double s2 = crossTerm(ftr, mat, q, m, mat == null || diagonalM);
+        double s3 = mat == null ? squares(ftf) : traceMgMg(mat, ftf, q);
+        double total = s1 - 2 * s2 + s3 - diagonal;
+        double scale = s1 + 2 * Math.abs(s2) + s3 + diagonal;
+        if (total < CANCELLATION * scale && (long) n * n * q <= PAIRWISE_BUDGET) {
+            // The four terms cancelled to fewer than ~9 significant digits (h fits the targets
+            // almost exactly); summing the differences pair by pair keeps the risk exact.
+            return finite(pairwise(form, f, r, n, m, q) / ((double) n * (n - 1)), "bilinear risk");
+        }
+        return finite(total / ((double) n * (n - 1)), "bilinear risk");
+    }
+
+    /**
+     * Point i's terms of RᵀR (upper triangle), ΦᵀR and G (upper triangle).
+     *
+     * @return A_ii = |r_i|²
+     */
+    private static double addPoint(double[] r, double[] f, int i, int m, int q, double[] rtr, double[] ftr,
+                                   double[] ftf) {
+        int ri = i * m;
+        int fi = i * q;
+        double aii = 0;
+        for (int a = 0; a < m; a++) {
+            double ra = r[ri + a];
+            aii += ra * ra;
+            for (int b = a; b < m; b++) {
+                rtr[a * m + b] += ra * r[ri + b];
+            }
+        }
+        for (int a = 0; a < q; a++) {
+            double fa = f[fi + a];
+            for (int b = 0; b < m; b++) {
+                ftr[a * m + b] += fa * r[ri + b];
+            }
+            for (int b = a; b < q; b++) {
+                ftf[a * q + b] += fa * f[fi + b];
+            }
+        }
+        return aii;
+    }
+
+    /**
+     * The points' sums for a diagonal M, also M = I (weights 1: {@code f·(0.0 + 1·f)} differs from
+     * {@code f·f} at most in the sign of a zero, which a sum that starts at +0.0 never keeps).
+     *
+     * @param weights M's diagonal
+     * @return Σ_i (A_ii − H_ii)²
+     */
+    private static double diagonalPoints(double[] r, double[] f, double[] weights, int n, int m, int q,
+                                         double[] rtr, double[] ftr, double[] ftf) {
+        double diagonal = 0;
         for (int i = 0; i < n; i++) {
-            int ri = i * m;
+            double aii = addPoint(r, f, i, m, q, rtr, ftr, ftf);
             int fi = i * q;
-            double aii = 0;
-            for (int a = 0; a < m; a++) {
-                double ra = r[ri + a];
-                aii += ra * ra;
-                for (int b = a; b < m; b++) {
-                    rtr[a * m + b] += ra * r[ri + b];
-                }
-            }
-            for (int a = 0; a < q; a++) {
-                double fa = f[fi + a];
-                for (int b = 0; b < m; b++) {
-                    ftr[a * m + b] += fa * r[ri + b];
-                }
-                for (int b = a; b < q; b++) {
-                    ftf[a * q + b] += fa * f[fi + b];
-                }
-            }
             double hii = 0;
-            if (mat == null) {
-                for (int a = 0; a < q; a++) {
-                    hii += f[fi + a] * f[fi + a];
-                }
-            } else if (diagonalM) {
-                for (int a = 0; a < q; a++) {
-                    hii += f[fi + a] * (0.0 + mat[a * q + a] * f[fi + a]);
-                }
-            } else {
-                for (int a = 0; a < q; a++) {
-                    double s = 0;
-                    for (int b = 0; b < q; b++) {
-                        s += mat[a * q + b] * f[fi + b];
-                    }
-                    mPhi[a] = s;
-                }
-                for (int a = 0; a < q; a++) {
-                    hii += f[fi + a] * mPhi[a];
-                }
+            for (int a = 0; a < q; a++) {
+                hii += f[fi + a] * (0.0 + weights[a] * f[fi + a]);
             }
             double d = aii - hii;
             diagonal += d * d;
         }
-        mirrorUpperTriangle(rtr, m);
-        mirrorUpperTriangle(ftf, q);
-        double s1 = 0;
-        for (double v : rtr) {
-            s1 += v * v;
+        return diagonal;
+    }
+
+    /**
+     * The points' sums for a dense M.
+     *
+     * @return Σ_i (A_ii − H_ii)²
+     */
+    private static double densePoints(double[] r, double[] f, double[] mat, int n, int m, int q, double[] rtr,
+                                      double[] ftr, double[] ftf) {
+        double diagonal = 0;
+        double[] mPhi = new double[q];
+        for (int i = 0; i < n; i++) {
+            double aii = addPoint(r, f, i, m, q, rtr, ftr, ftf);
+            int fi = i * q;
+            for (int a = 0; a < q; a++) {
+                double s = 0;
+                for (int b = 0; b < q; b++) {
+                    s += mat[a * q + b] * f[fi + b];
+                }
+                mPhi[a] = s;
+            }
+            double hii = 0;
+            for (int a = 0; a < q; a++) {
+                hii += f[fi + a] * mPhi[a];
+            }
+            double d = aii - hii;
+            diagonal += d * d;
         }
-        // ⟨M, (ΦᵀR)(ΦᵀR)ᵀ⟩ = Σ_ab M_ab ⟨(ΦᵀR)_a, (ΦᵀR)_b⟩
+        return diagonal;
+    }
+
+    /** @return the sum of the squares of the values, in order */
+    private static double squares(double[] values) {
+        double sum = 0;
+        for (double v : values) {
+            sum += v * v;
+        }
+        return sum;
+    }
+
+    /**
+     * @param diagonalTerms whether M is the identity (null) or diagonal, so that only a = b counts
+     * @return ⟨M, (ΦᵀR)(ΦᵀR)ᵀ⟩ = Σ_ab M_ab ⟨(ΦᵀR)_a, (ΦᵀR)_b⟩
+     */
+    private static double crossTerm(double[] ftr, double[] mat, int q, int m, boolean diagonalTerms) {
         double s2 = 0;
-        boolean diagonalTerms = mat == null || diagonalM;
         for (int a = 0; a < q; a++) {
             for (int b = (diagonalTerms ? a : 0); b < (diagonalTerms ? a + 1 : q); b++) {
                 double p = 0;
@@ -207,39 +270,39 @@ public final class Risk {
                 s2 += (mat == null ? 1.0 : mat[a * q + b]) * p;
             }
         }
-        // tr(MGMG) = Σ_ab (MG)_ab (MG)_ba
-        double s3 = 0;
-        if (mat == null) {
-            for (double v : ftf) {
-                s3 += v * v;
-            }
-        } else {
-            double[] mg = new double[q * q];
-            for (int a = 0; a < q; a++) {
-                for (int c = 0; c < q; c++) {
-                    double mac = mat[a * q + c];
-                    if (mac == 0) {
-                        continue;
-                    }
-                    for (int b = 0; b < q; b++) {
-                        mg[a * q + b] += mac * ftf[c * q + b];
-                    }
+        return s2;
+    }
+
+    /** @return tr(MGMG) = Σ_ab (MG)_ab (MG)_ba */
+    private static double traceMgMg(double[] mat, double[] ftf, int q) {
+        double[] mg = new double[q * q];
+        for (int a = 0; a < q; a++) {
+            for (int c = 0; c < q; c++) {
+                double mac = mat[a * q + c];
+                if (mac == 0) {
+                    continue;
                 }
-            }
-            for (int a = 0; a < q; a++) {
                 for (int b = 0; b < q; b++) {
-                    s3 += mg[a * q + b] * mg[b * q + a];
+                    mg[a * q + b] += mac * ftf[c * q + b];
                 }
             }
         }
-        double total = s1 - 2 * s2 + s3 - diagonal;
-        double scale = s1 + 2 * Math.abs(s2) + s3 + diagonal;
-        if (total < CANCELLATION * scale && (long) n * n * q <= PAIRWISE_BUDGET) {
-            // The four terms cancelled to fewer than ~9 significant digits (h fits the targets
-            // almost exactly); summing the differences pair by pair keeps the risk exact.
-            return finite(pairwise(form, f, r, n, m, q) / ((double) n * (n - 1)), "bilinear risk");
+        double s3 = 0;
+        for (int a = 0; a < q; a++) {
+            for (int b = 0; b < q; b++) {
+                s3 += mg[a * q + b] * mg[b * q + a];
+            }
         }
-        return finite(total / ((double) n * (n - 1)), "bilinear risk");
+        return s3;
+    }
+
+    /** @return the diagonal of the q × q matrix, ones for the identity (null) */
+    private static double[] diagonalOf(double[] mat, int q) {
+        double[] out = new double[q];
+        for (int a = 0; a < q; a++) {
+            out[a] = mat == null ? 1.0 : mat[a * q + a];
+        }
+        return out;
     }
 
     /** @return whether the q × q matrix is zero off its diagonal */
