@@ -40,16 +40,9 @@ record Compression(int rank, double[] basisT, double[] weights) {
      * @return the low-rank form
      */
     static Compression of(double[][] m, double[] t, int q, double delta) {
-        // N = TMT is never formed: ΩN = ((ΩT)M)T
-        double norm = 0;
-        for (int i = 0; i < q; i++) {
-            double[] mi = m[i];
-            for (int j = 0; j < q; j++) {
-                double v = t[i] * mi[j] * t[j];
-                norm += v * v;
-            }
-        }
-        norm = Math.sqrt(norm);
+        // N = TMT is never formed: ΩN = ((ΩT)M)T. The loops are in methods of their own, so
+        // that the compiler compiles each once, small, not this method again per loop entered.
+        double norm = Math.sqrt(squaredNorm(m, t, q));
         if (norm == 0) {
             return new Compression(1, new double[q], new double[] {0});
         }
@@ -65,26 +58,9 @@ record Compression(int rank, double[] basisT, double[] weights) {
         double estimate = norm;
         while (k < q) {
             int w = Math.min(BLOCK, q - k);
-            // the rows of ΩN = (NΩᵀ)ᵀ, N symmetric, as ((ΩT)M)T
-            double[] omega = new double[w * q];
-            for (int i = 0; i < omega.length; i++) {
-                omega[i] = random.nextGaussian() * t[i % q];
-            }
-            double[][] z = new double[w][q];
-            Gemm.multiplyAdd(w, 0, q, q, omega, 0, q, m, 0, z, 0);
-            for (double[] row : z) {
-                for (int i = 0; i < q; i++) {
-                    row[i] *= t[i];
-                }
-            }
+            double[][] z = sketch(m, t, q, w, random);
             project(z, w, y, yt, q, k);
-            double outside = 0;
-            for (double[] row : z) {
-                for (double v : row) {
-                    outside += v * v;
-                }
-            }
-            estimate = Math.sqrt(outside / w);
+            estimate = Math.sqrt(squares(z) / w);
             if (estimate <= 0.1 * allowed) {
                 break;
             }
@@ -103,14 +79,8 @@ record Compression(int rank, double[] basisT, double[] weights) {
                     y[i] = Arrays.copyOf(y[i], grown);
                 }
             }
-            for (int c = 0; c < kept; c++) {
-                double[] row = z[c];
-                yt[k] = row;
-                for (int i = 0; i < q; i++) {
-                    y[i][k] = row[i];
-                }
-                k++;
-            }
+            append(z, kept, y, yt, q, k);
+            k += kept;
             if (kept == 0) {
                 break;
             }
@@ -122,27 +92,12 @@ record Compression(int rank, double[] basisT, double[] weights) {
         // TY, both ways; X = M(TY) as its transpose Xᵀ = (TY)ᵀM
         double[] tyt = new double[k * q];
         double[][] ty = new double[q][k];
-        for (int a = 0; a < k; a++) {
-            double[] ya = yt[a];
-            for (int i = 0; i < q; i++) {
-                double v = t[i] * ya[i];
-                tyt[a * q + i] = v;
-                ty[i][a] = v;
-            }
-        }
+        scaled(yt, t, k, q, tyt, ty);
         double[][] xt = new double[k][q];
         Gemm.multiplyAdd(k, 0, q, q, tyt, 0, q, m, 0, xt, 0);
         double[][] bRows = new double[k][k];
         Gemm.multiplyAdd(k, 0, k, q, xt, 0, 0, ty, 0, bRows, 0);
-        double[] b = new double[k * k];
-        for (int a = 0; a < k; a++) {
-            for (int c = a; c < k; c++) {
-                double v = 0.5 * (bRows[a][c] + bRows[c][a]);
-                b[a * k + c] = v;
-                b[c * k + a] = v;
-            }
-        }
-        SymmetricEigen eigen = SymmetricEigen.of(b, k, Parallelism.sequential());
+        SymmetricEigen eigen = SymmetricEigen.of(symmetric(bRows, k), k, Parallelism.sequential());
         Integer[] order = new Integer[k];
         for (int i = 0; i < k; i++) {
             order[i] = i;
@@ -170,14 +125,95 @@ record Compression(int rank, double[] basisT, double[] weights) {
         }
         double[][] rows = new double[s][q];
         Gemm.multiplyAdd(s, 0, q, k, zs, 0, k, xt, 0, rows, 0);
-        double[] basisT = new double[s * q];
+        return new Compression(s, divided(rows, weights, s, q), weights);
+    }
+
+    /** @return ‖TMT‖²_F, row by row */
+    private static double squaredNorm(double[][] m, double[] t, int q) {
+        double norm = 0;
+        for (int i = 0; i < q; i++) {
+            double[] mi = m[i];
+            for (int j = 0; j < q; j++) {
+                double v = t[i] * mi[j] * t[j];
+                norm += v * v;
+            }
+        }
+        return norm;
+    }
+
+    /** @return the w rows of ΩN = (NΩᵀ)ᵀ, N symmetric, as ((ΩT)M)T, Ω Gaussian from the generator */
+    private static double[][] sketch(double[][] m, double[] t, int q, int w, SplittableRandom random) {
+        double[] omega = new double[w * q];
+        for (int i = 0; i < omega.length; i++) {
+            omega[i] = random.nextGaussian() * t[i % q];
+        }
+        double[][] z = new double[w][q];
+        Gemm.multiplyAdd(w, 0, q, q, omega, 0, q, m, 0, z, 0);
+        for (double[] row : z) {
+            for (int i = 0; i < q; i++) {
+                row[i] *= t[i];
+            }
+        }
+        return z;
+    }
+
+    /** @return the sum of the squares of every entry, row by row */
+    private static double squares(double[][] z) {
+        double sum = 0;
+        for (double[] row : z) {
+            for (double v : row) {
+                sum += v * v;
+            }
+        }
+        return sum;
+    }
+
+    /** Appends the first {@code kept} rows of Z to Y as its columns k, k + 1, ..., both ways. */
+    private static void append(double[][] z, int kept, double[][] y, double[][] yt, int q, int k) {
+        for (int c = 0; c < kept; c++) {
+            double[] row = z[c];
+            yt[k + c] = row;
+            for (int i = 0; i < q; i++) {
+                y[i][k + c] = row[i];
+            }
+        }
+    }
+
+    /** TY into {@code tyt} (k × q, row-major) and {@code ty} (q rows of k). */
+    private static void scaled(double[][] yt, double[] t, int k, int q, double[] tyt, double[][] ty) {
+        for (int a = 0; a < k; a++) {
+            double[] ya = yt[a];
+            for (int i = 0; i < q; i++) {
+                double v = t[i] * ya[i];
+                tyt[a * q + i] = v;
+                ty[i][a] = v;
+            }
+        }
+    }
+
+    /** @return the symmetric part of the k × k rows, row-major */
+    private static double[] symmetric(double[][] rows, int k) {
+        double[] b = new double[k * k];
+        for (int a = 0; a < k; a++) {
+            for (int c = a; c < k; c++) {
+                double v = 0.5 * (rows[a][c] + rows[c][a]);
+                b[a * k + c] = v;
+                b[c * k + a] = v;
+            }
+        }
+        return b;
+    }
+
+    /** @return row c divided by weight c, s × q row-major */
+    private static double[] divided(double[][] rows, double[] weights, int s, int q) {
+        double[] out = new double[s * q];
         for (int c = 0; c < s; c++) {
             double inverse = 1.0 / weights[c];
             for (int i = 0; i < q; i++) {
-                basisT[c * q + i] = rows[c][i] * inverse;
+                out[c * q + i] = rows[c][i] * inverse;
             }
         }
-        return new Compression(s, basisT, weights);
+        return out;
     }
 
     /** Z ← Z − (ZY)Yᵀ for the first {@code rows} rows of Z, twice, over the first k columns of Y. */

@@ -207,7 +207,7 @@ class HostileOutputTest {
 
     @Test
     void sigtermAndSigintWhileWritingLeaveNoTemporaryFile() throws Exception {
-        for (String signal : new String[] {"TERM", "INT"}) {
+        for (String signal : signals()) {
             Path target = folder.resolve("report-" + signal + ".json");
             Process writer = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                     "-cp", System.getProperty("java.class.path"), SlowWrite.class.getName(), target.toString())
@@ -225,5 +225,22 @@ class HostileOutputTest {
             assertEquals(List.of(), leftovers(), "SIG" + signal);
             assertFalse(Files.exists(target));
         }
+    }
+
+    /**
+     * TERM, and INT unless this process ignores it: a background job of a shell without job
+     * control ignores SIGINT, its children inherit that, and a JVM started so rightly leaves
+     * SIGINT alone (it keeps running), so there is nothing to test then.
+     */
+    private static List<String> signals() throws IOException {
+        Path status = Path.of("/proc/self/status");
+        if (Files.isReadable(status)) {
+            for (String line : Files.readAllLines(status, StandardCharsets.UTF_8)) {
+                if (line.startsWith("SigIgn:") && (Long.parseUnsignedLong(line.substring(7).trim(), 16) & 2) != 0) {
+                    return List.of("TERM");
+                }
+            }
+        }
+        return List.of("TERM", "INT");
     }
 }
