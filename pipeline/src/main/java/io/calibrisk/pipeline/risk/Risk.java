@@ -146,10 +146,18 @@ public final class Risk {
         // after it: one large method with all of them was compiled again and again, once for
         // each loop it was entered at and again whenever another estimator took another branch.
         boolean diagonalM = mat != null && diagonalOnly(mat, q);
-        // Σ_i (A_ii − H_ii)²
-        double diagonal = mat == null || diagonalM
-                ? diagonalPoints(r, f, diagonalOf(mat, q), n, m, q, rtr, ftr, ftf)
-                : densePoints(r, f, mat, n, m, q, rtr, ftr, ftf);
+        // Σ_i (A_ii − H_ii)²; with many coordinates or features the three sums go by tiles (the
+        // same bits), and the points' loop keeps only the diagonal
+        double[] weights = mat == null || diagonalM ? diagonalOf(mat, q) : null;
+        double diagonal;
+        if (PointSums.pays(m, q)) {
+            PointSums.add(r, f, n, m, q, rtr, ftr, ftf);
+            diagonal = weights != null ? diagonalTerms(r, f, weights, n, m, q) : denseTerms(r, f, mat, n, m, q);
+        } else {
+            diagonal = weights != null
+                    ? diagonalPoints(r, f, weights, n, m, q, rtr, ftr, ftf)
+                    : densePoints(r, f, mat, n, m, q, rtr, ftr, ftf);
+        }
         mirrorUpperTriangle(rtr, m);
         mirrorUpperTriangle(ftf, q);
         double s1 = squares(rtr);
@@ -205,16 +213,42 @@ public final class Risk {
                                          double[] rtr, double[] ftr, double[] ftf) {
         double diagonal = 0;
         for (int i = 0; i < n; i++) {
-            double aii = addPoint(r, f, i, m, q, rtr, ftr, ftf);
-            int fi = i * q;
-            double hii = 0;
-            for (int a = 0; a < q; a++) {
-                hii += f[fi + a] * (0.0 + weights[a] * f[fi + a]);
-            }
-            double d = aii - hii;
+            double d = addPoint(r, f, i, m, q, rtr, ftr, ftf) - weightedSquare(f, i * q, weights, q);
             diagonal += d * d;
         }
         return diagonal;
+    }
+
+    /**
+     * {@link #diagonalPoints}'s sum alone, for when {@link PointSums} took the other sums.
+     *
+     * @return Σ_i (A_ii − H_ii)²
+     */
+    private static double diagonalTerms(double[] r, double[] f, double[] weights, int n, int m, int q) {
+        double diagonal = 0;
+        for (int i = 0; i < n; i++) {
+            double d = squaredNorm(r, i * m, m) - weightedSquare(f, i * q, weights, q);
+            diagonal += d * d;
+        }
+        return diagonal;
+    }
+
+    /** @return A_ii = |r_i|², its terms in order, as {@link #addPoint} sums it */
+    private static double squaredNorm(double[] r, int ri, int m) {
+        double aii = 0;
+        for (int a = 0; a < m; a++) {
+            aii += r[ri + a] * r[ri + a];
+        }
+        return aii;
+    }
+
+    /** @return H_ii = φ_iᵀ M φ_i for a diagonal M */
+    private static double weightedSquare(double[] f, int fi, double[] weights, int q) {
+        double hii = 0;
+        for (int a = 0; a < q; a++) {
+            hii += f[fi + a] * (0.0 + weights[a] * f[fi + a]);
+        }
+        return hii;
     }
 
     /**
@@ -227,23 +261,41 @@ public final class Risk {
         double diagonal = 0;
         double[] mPhi = new double[q];
         for (int i = 0; i < n; i++) {
-            double aii = addPoint(r, f, i, m, q, rtr, ftr, ftf);
-            int fi = i * q;
-            for (int a = 0; a < q; a++) {
-                double s = 0;
-                for (int b = 0; b < q; b++) {
-                    s += mat[a * q + b] * f[fi + b];
-                }
-                mPhi[a] = s;
-            }
-            double hii = 0;
-            for (int a = 0; a < q; a++) {
-                hii += f[fi + a] * mPhi[a];
-            }
-            double d = aii - hii;
+            double d = addPoint(r, f, i, m, q, rtr, ftr, ftf) - denseSquare(f, i * q, mat, q, mPhi);
             diagonal += d * d;
         }
         return diagonal;
+    }
+
+    /**
+     * {@link #densePoints}'s sum alone, for when {@link PointSums} took the other sums.
+     *
+     * @return Σ_i (A_ii − H_ii)²
+     */
+    private static double denseTerms(double[] r, double[] f, double[] mat, int n, int m, int q) {
+        double diagonal = 0;
+        double[] mPhi = new double[q];
+        for (int i = 0; i < n; i++) {
+            double d = squaredNorm(r, i * m, m) - denseSquare(f, i * q, mat, q, mPhi);
+            diagonal += d * d;
+        }
+        return diagonal;
+    }
+
+    /** @return H_ii = φ_iᵀ M φ_i for a dense M, with {@code mPhi} as work space */
+    private static double denseSquare(double[] f, int fi, double[] mat, int q, double[] mPhi) {
+        for (int a = 0; a < q; a++) {
+            double s = 0;
+            for (int b = 0; b < q; b++) {
+                s += mat[a * q + b] * f[fi + b];
+            }
+            mPhi[a] = s;
+        }
+        double hii = 0;
+        for (int a = 0; a < q; a++) {
+            hii += f[fi + a] * mPhi[a];
+        }
+        return hii;
     }
 
     /** @return the sum of the squares of the values, in order */
