@@ -146,18 +146,16 @@ public final class Risk {
         // after it: one large method with all of them was compiled again and again, once for
         // each loop it was entered at and again whenever another estimator took another branch.
         boolean diagonalM = mat != null && diagonalOnly(mat, q);
-        // Σ_i (A_ii − H_ii)²; with many coordinates or features the three sums go by tiles (the
-        // same bits), and the points' loop keeps only the diagonal
-        double[] weights = mat == null || diagonalM ? diagonalOf(mat, q) : null;
-        double diagonal;
+        // RᵀR, ΦᵀR and G: by tiles with many coordinates or features, else point by point (the
+        // same bits either way); then Σ_i (A_ii − H_ii)²
         if (PointSums.pays(m, q)) {
             PointSums.add(r, f, n, m, q, rtr, ftr, ftf);
-            diagonal = weights != null ? diagonalTerms(r, f, weights, n, m, q) : denseTerms(r, f, mat, n, m, q);
         } else {
-            diagonal = weights != null
-                    ? diagonalPoints(r, f, weights, n, m, q, rtr, ftr, ftf)
-                    : densePoints(r, f, mat, n, m, q, rtr, ftr, ftf);
+            pointSums(r, f, n, m, q, rtr, ftr, ftf);
         }
+        double diagonal = mat == null || diagonalM
+                ? diagonalTerms(r, f, diagonalOf(mat, q), n, m, q)
+                : denseTerms(r, f, mat, n, m, q);
         mirrorUpperTriangle(rtr, m);
         mirrorUpperTriangle(ftf, q);
         double s1 = squares(rtr);
@@ -173,19 +171,21 @@ public final class Risk {
         return finite(total / ((double) n * (n - 1)), "bilinear risk");
     }
 
-    /**
-     * Point i's terms of RᵀR (upper triangle), ΦᵀR and G (upper triangle).
-     *
-     * @return A_ii = |r_i|²
-     */
-    private static double addPoint(double[] r, double[] f, int i, int m, int q, double[] rtr, double[] ftr,
-                                   double[] ftf) {
+    /** RᵀR (upper triangle), ΦᵀR and G (upper triangle), point by point. */
+    private static void pointSums(double[] r, double[] f, int n, int m, int q, double[] rtr, double[] ftr,
+                                  double[] ftf) {
+        for (int i = 0; i < n; i++) {
+            addPoint(r, f, i, m, q, rtr, ftr, ftf);
+        }
+    }
+
+    /** Point i's terms of RᵀR (upper triangle), ΦᵀR and G (upper triangle). */
+    private static void addPoint(double[] r, double[] f, int i, int m, int q, double[] rtr, double[] ftr,
+                                 double[] ftf) {
         int ri = i * m;
         int fi = i * q;
-        double aii = 0;
         for (int a = 0; a < m; a++) {
             double ra = r[ri + a];
-            aii += ra * ra;
             for (int b = a; b < m; b++) {
                 rtr[a * m + b] += ra * r[ri + b];
             }
@@ -199,29 +199,13 @@ public final class Risk {
                 ftf[a * q + b] += fa * f[fi + b];
             }
         }
-        return aii;
     }
 
     /**
-     * The points' sums for a diagonal M, also M = I (weights 1: {@code f·(0.0 + 1·f)} differs from
-     * {@code f·f} at most in the sign of a zero, which a sum that starts at +0.0 never keeps).
+     * The diagonal term for a diagonal M, also M = I (weights 1: {@code f·(0.0 + 1·f)} differs
+     * from {@code f·f} at most in the sign of a zero, which a sum that starts at +0.0 never keeps).
      *
      * @param weights M's diagonal
-     * @return Σ_i (A_ii − H_ii)²
-     */
-    private static double diagonalPoints(double[] r, double[] f, double[] weights, int n, int m, int q,
-                                         double[] rtr, double[] ftr, double[] ftf) {
-        double diagonal = 0;
-        for (int i = 0; i < n; i++) {
-            double d = addPoint(r, f, i, m, q, rtr, ftr, ftf) - weightedSquare(f, i * q, weights, q);
-            diagonal += d * d;
-        }
-        return diagonal;
-    }
-
-    /**
-     * {@link #diagonalPoints}'s sum alone, for when {@link PointSums} took the other sums.
-     *
      * @return Σ_i (A_ii − H_ii)²
      */
     private static double diagonalTerms(double[] r, double[] f, double[] weights, int n, int m, int q) {
@@ -233,7 +217,7 @@ public final class Risk {
         return diagonal;
     }
 
-    /** @return A_ii = |r_i|², its terms in order, as {@link #addPoint} sums it */
+    /** @return A_ii = |r_i|² */
     private static double squaredNorm(double[] r, int ri, int m) {
         double aii = 0;
         for (int a = 0; a < m; a++) {
@@ -252,23 +236,7 @@ public final class Risk {
     }
 
     /**
-     * The points' sums for a dense M.
-     *
-     * @return Σ_i (A_ii − H_ii)²
-     */
-    private static double densePoints(double[] r, double[] f, double[] mat, int n, int m, int q, double[] rtr,
-                                      double[] ftr, double[] ftf) {
-        double diagonal = 0;
-        double[] mPhi = new double[q];
-        for (int i = 0; i < n; i++) {
-            double d = addPoint(r, f, i, m, q, rtr, ftr, ftf) - denseSquare(f, i * q, mat, q, mPhi);
-            diagonal += d * d;
-        }
-        return diagonal;
-    }
-
-    /**
-     * {@link #densePoints}'s sum alone, for when {@link PointSums} took the other sums.
+     * The diagonal term for a dense M.
      *
      * @return Σ_i (A_ii − H_ii)²
      */

@@ -8,7 +8,6 @@ import io.calibrisk.api.estimator.FeatureMatrix;
 import io.calibrisk.testsupport.Seeds;
 import org.junit.jupiter.api.Test;
 
-import java.util.Optional;
 import java.util.SplittableRandom;
 
 import static io.calibrisk.testsupport.Assertions.assertClose;
@@ -117,24 +116,8 @@ class PointSumsTest {
             return FeatureMatrix.of(points.size(), q, phi);
         };
         BilinearForm form = new BilinearForm(q, map, matrix);
-        return new CalibrationFunction() {
-            @Override
-            public int dimension() {
-                return m;
-            }
-
-            @Override
-            public double value(double[] z, double[] zPrime) {
-                double[] fz = map.apply(Points.of(1, m, z)).values();
-                double[] fzPrime = map.apply(Points.of(1, m, zPrime)).values();
-                return form.apply(fz, fzPrime);
-            }
-
-            @Override
-            public Optional<BilinearForm> bilinearForm() {
-                return Optional.of(form);
-            }
-        };
+        return RiskIdentitiesTest.withForm(m, (z, zPrime) -> form.apply(map.apply(Points.of(1, m, z)).values(),
+                map.apply(Points.of(1, m, zPrime)).values()), form);
     }
 
     @Test

@@ -385,7 +385,7 @@ class RiskIdentitiesTest {
     }
 
     /** A function given by its values and, consistently, its bilinear form (or null for none). */
-    private static CalibrationFunction withForm(int m, ToDoubleBiFunction<double[], double[]> h, BilinearForm form) {
+    static CalibrationFunction withForm(int m, ToDoubleBiFunction<double[], double[]> h, BilinearForm form) {
         return new CalibrationFunction() {
             @Override
             public int dimension() {
