@@ -9,16 +9,16 @@ import java.util.SplittableRandom;
 
 /**
  * A low-rank form of a symmetric bilinear form whose rank is far below its size:
- * {@code M ≈ P D Pᵀ}, D diagonal, found in the metric of the training points.
+ * {@code M ≈ P D Pᵀ}, D diagonal, found in the metric of the features' bounds.
  *
- * <p>Given M (q × q) and the training scales T = diag(t) (so that on the training points the
- * form is {@code N = T M T}), a randomised range finder (Halko, Martinsson and Tropp, SIAM
+ * <p>Given M (q × q) and the scales T = diag(t) that bound the features (so that the form on
+ * features of norm at most 1 is {@code N = T M T}), a randomised range finder (Halko, Martinsson and Tropp, SIAM
  * Review 53, 2011; Gaussian test matrix from a fixed seed, so the result is deterministic) finds
  * an orthonormal Y with {@code ‖N − Y YᵀNY Yᵀ‖_F ≤ δ‖N‖_F}, growing it by blocks of
  * {@value #BLOCK} until a fresh block shows the rest is below δ‖N‖_F/10. With {@code X = M T Y}
  * (one product), {@code YᵀNY = (TY)ᵀX = Z D Zᵀ} with the smallest |d| dropped while the dropped
  * part stays within δ‖N‖_F, and {@code P = X Z D⁻¹} (= T⁻¹YZ on the range of Y): the second form
- * divides by the kept eigenvalues only, never by a small training scale.
+ * divides by the kept eigenvalues only, never by a small scale.
  *
  * <p>Every step is a matrix product of {@link Gemm} (the range finder's products with N, the
  * block Gram–Schmidt against Y done twice, X, YᵀNY, P), so the whole costs about
@@ -34,7 +34,7 @@ record Compression(int rank, double[] basisT, double[] weights) {
 
     /**
      * @param m     M, q × q as rows, symmetric
-     * @param t     the training scales, q values
+     * @param t     the scales, q values
      * @param q     the size
      * @param delta the relative accuracy δ in the Frobenius norm of N = TMT
      * @return the low-rank form

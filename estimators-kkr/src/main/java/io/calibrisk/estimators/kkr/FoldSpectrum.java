@@ -3,6 +3,8 @@ package io.calibrisk.estimators.kkr;
 import io.calibrisk.api.data.Points;
 import io.calibrisk.api.estimator.Parallelism;
 import io.calibrisk.estimators.kkr.linalg.Gemm;
+import io.calibrisk.estimators.kkr.spectrum.HeldOutCorrection;
+import io.calibrisk.estimators.kkr.spectrum.HeldOutCorrection.Corrected;
 import io.calibrisk.estimators.kkr.spectrum.KernelSpectrum;
 import io.calibrisk.estimators.kkr.spectrum.TrainingKernel;
 import org.slf4j.Logger;
@@ -30,7 +32,10 @@ final class FoldSpectrum {
     private final KernelSpectrum spectrum;
     private final Parallelism pool;
     private final Map<Points, double[][]> cache = new HashMap<>();
+    private final Map<Points, Corrected> corrections = new HashMap<>();
     private double[][] weightGram;
+    private double[][] residualMap;
+    private double[] weightsT;
 
     FoldSpectrum(KernelSpectrum spectrum, Parallelism pool) {
         this.spectrum = spectrum;
@@ -78,6 +83,81 @@ final class FoldSpectrum {
      */
     double[][] raw(double[] z) {
         return spectrum.basis().raw(new double[][] {z});
+    }
+
+    /** @return whether the basis corrects the points it represents poorly ({@link HeldOutCorrection}) */
+    boolean corrects() {
+        return spectrum.basis().correction().isPresent();
+    }
+
+    /**
+     * @param points n' points
+     * @return the corrections of the points the basis represents poorly, cached as the raw
+     *     features are; {@link Corrected#NONE} when the basis corrects none
+     */
+    Corrected correction(Points points) {
+        if (!corrects()) {
+            return Corrected.NONE;
+        }
+        synchronized (corrections) {
+            Corrected cached = corrections.get(points);
+            if (cached != null) {
+                return cached;
+            }
+        }
+        Corrected computed = correct(TrainingKernel.rows(points), raw(points));
+        LOG.debug("held-out correction: {} of {} points beyond the pivots' reach", computed.indices().length,
+                points.size());
+        synchronized (corrections) {
+            if (corrections.size() >= CACHED_SETS) {
+                corrections.clear();
+            }
+            corrections.putIfAbsent(points, computed);
+            return corrections.get(points);
+        }
+    }
+
+    /**
+     * @param z one point
+     * @return its correction, {@link Corrected#NONE} if it needs none
+     */
+    Corrected correction(double[] z) {
+        return corrects() ? correct(new double[][] {z}, raw(z)) : Corrected.NONE;
+    }
+
+    private Corrected correct(double[][] points, double[][] raw) {
+        int r = spectrum.rank();
+        double[][] base = new double[r][points.length];
+        Gemm.multiplyAdd(pool, r, 0, points.length, raw.length, spectrum.basis().map(), 0, 0, raw, 0, base, 0);
+        return spectrum.basis().correction().orElseThrow().correct(points, base);
+    }
+
+    /**
+     * @return {@code WᵀF}, m × p: applied to the raw features, the sums {@code a(z) = Σ_i b_i(z) w_i}
+     *     over every mode, {@code Rᵀ QQᵀ k(z)}; shared, must not be modified
+     */
+    synchronized double[][] residualMap() {
+        if (residualMap == null) {
+            residualMap = combine(weightsT(), spectrum.dimension(), spectrum.rank());
+        }
+        return residualMap;
+    }
+
+    /** @return Wᵀ, m × r row-major: row c holds w_ic of every mode */
+    synchronized double[] weightsT() {
+        if (weightsT == null) {
+            int r = spectrum.rank();
+            int m = spectrum.dimension();
+            double[] w = spectrum.weights();
+            double[] wt = new double[m * r];
+            for (int i = 0; i < r; i++) {
+                for (int c = 0; c < m; c++) {
+                    wt[c * r + i] = w[i * m + c];
+                }
+            }
+            weightsT = wt;
+        }
+        return weightsT;
     }
 
     /**

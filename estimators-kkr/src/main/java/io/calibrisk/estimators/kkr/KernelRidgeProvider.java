@@ -18,6 +18,7 @@ import io.calibrisk.api.search.Hyperparameters;
 import io.calibrisk.estimators.kkr.linalg.PivotedCholesky;
 import io.calibrisk.estimators.kkr.linalg.SymmetricEigen;
 import io.calibrisk.estimators.kkr.spectrum.ExactFactorisation;
+import io.calibrisk.estimators.kkr.spectrum.HeldOutCorrection;
 import io.calibrisk.estimators.kkr.spectrum.KernelSpectrum;
 import io.calibrisk.estimators.kkr.spectrum.LowRankFactorisation;
 import io.calibrisk.estimators.kkr.spectrum.TrainingKernel;
@@ -95,7 +96,9 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
              * Exact mode: K, its eigenvectors, the eigensolver's work matrix and the products of
              * the weights, 4·n² doubles, plus the n'·n kernel rows of the query points. Fast mode: the pivoted Cholesky at its
              * peak ({@link PivotedCholesky#peakDoubles}), the r × r Gram and eigenvectors, and
-             * n'·r features, with r the rank the factorisation can reach: the rank cap, or n, or
+             * n'·r features (and, when n·r is at most {@link HeldOutCorrection#HELD_LIMIT}, the
+             * factor and residuals the held-out correction holds, with a block of kernel rows),
+             * with r the rank the factorisation can reach: the rank cap, or n, or
              * twice the kernel's {@link PositiveDefiniteKernel#rankBound} where it gives one (the
              * pivoted Cholesky stops near the optimal rank, not at it), whichever is smallest. An
              * rbf kernel on top-label points plans for rank 46 (it reaches about 10), so a
@@ -115,7 +118,12 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
                     r = Math.min(r, 2 * Math.max(1, bound.getAsLong()));
                 }
                 announce(n, r, dimension);
-                return new MemoryNeed(8 * (PivotedCholesky.peakDoubles(n, r) + 3 * r * r + 2 * q * r),
+                // a factor within HeldOutCorrection.HELD_LIMIT may be held with the residuals, and
+                // a block of corrected points takes their kernel rows (a rank below the planned one
+                // holds at most the limit, 8 MB, and n ≤ 4096 rows per point of the block)
+                long held = n * r <= HeldOutCorrection.HELD_LIMIT
+                        ? n * r + n * dimension + (long) HeldOutCorrection.POINT_BLOCK * n + r * q : 0;
+                return new MemoryNeed(8 * (PivotedCholesky.peakDoubles(n, r) + 3 * r * r + 2 * q * r + held),
                         "a smaller --set " + name() + ".max-rank");
             }
 

@@ -3,6 +3,7 @@ package io.calibrisk.estimators.kkr;
 import io.calibrisk.api.estimator.BilinearForm;
 import io.calibrisk.api.estimator.CalibrationFunction;
 import io.calibrisk.api.estimator.FeatureMatrix;
+import io.calibrisk.estimators.kkr.spectrum.HeldOutCorrection.Corrected;
 import io.calibrisk.estimators.kkr.spectrum.KernelSpectrum;
 
 import java.util.Arrays;
@@ -19,14 +20,23 @@ import java.util.TreeMap;
  *
  * <p>The exact form of up to {@value #WHOLE} modes keeps them all and M as it is. Otherwise both
  * forms keep the smallest number q of leading modes whose omitted
- * part of h, in the Frobenius norm over the training points
- * ({@code Σ (s_i s_j (w_i·w_j)/(λ_iλ_j + μ))²} over the omitted pairs), is at most
+ * part of h, in the Frobenius norm in the metric that bounds the base features at every point
+ * ({@code Σ (s_i s_j (w_i·w_j)/(λ_iλ_j + μ))²} over the omitted pairs, s the spectrum's scales:
+ * then {@code |δh(z, z')| ≤ ‖S δM S‖₂ √(k(z, z) k(z', z'))} anywhere), is at most
  * {@code truncation²} of the whole, and then replace M by its low-rank form in the same
  * metric ({@link Compression}), both tolerances tightened at grid points where the
  * regularisation is small against the spectrum ({@link #tightening}): φ = Pᵀb, M = diag(D),
  * with far fewer features than modes (tens rather than hundreds), since the pipeline's bilinear
  * risk costs O(n'q² + q³). φ is
  * computed from the raw features as {@code (PᵀF)κ} (see {@link FoldSpectrum}).
+ *
+ * <p>When the fold's spectrum holds the {@link io.calibrisk.estimators.kkr.spectrum.HeldOutCorrection}
+ * (a low-rank factor of high rank on few points), the form also carries, for each of the m
+ * residual coordinates, {@code a(z) = Σ_i b_i(z) w_i} over every mode and the sums outside the
+ * factor's span c(z) (zero for the points the pivots reach), with
+ * {@code h += (aᵀc' + cᵀa' + cᵀc')/μ}: the modes outside the span, of eigenvalues below the
+ * factor's residual trace, have {@code M_ij = (w_i·w_j)/(λ_iλ_j + μ) ≈ (w_i·w_j)/μ}. The
+ * block has no aa' term, so nothing large cancels.
  */
 final class KroneckerCalibration implements CalibrationFunction {
     /**
@@ -41,19 +51,26 @@ final class KroneckerCalibration implements CalibrationFunction {
     private final FoldSpectrum fold;
     private final int dimension;
     private final int features;
-    /** PᵀF, features × p: the map from the raw features to φ (F itself when M is whole). */
+    /** PᵀF, s × p: the map from the raw features to the compressed φ (F itself when M is whole). */
     private final double[][] projection;
+    /** Pᵀ, s × q row-major, for points whose base features are corrected; null when M is whole. */
+    private final double[] basisT;
     private final double[] matrix;
+    /** Whether the form carries the held-out correction's 2m features (see {@link #fit}). */
+    private final boolean held;
     private final Optional<String> instability;
     private final Map<String, Double> diagnostics;
 
-    private KroneckerCalibration(FoldSpectrum fold, int features, double[][] projection, double[] matrix,
-                                 Optional<String> instability, Map<String, Double> diagnostics) {
+    private KroneckerCalibration(FoldSpectrum fold, int features, double[][] projection, double[] basisT,
+                                 double[] matrix, boolean held, Optional<String> instability,
+                                 Map<String, Double> diagnostics) {
         this.fold = fold;
         this.dimension = fold.spectrum().dimension();
         this.features = features;
         this.projection = projection;
+        this.basisT = basisT;
         this.matrix = matrix;
+        this.held = held;
         this.instability = instability;
         this.diagnostics = diagnostics;
     }
@@ -94,17 +111,34 @@ final class KroneckerCalibration implements CalibrationFunction {
             for (int i = 0; i < r; i++) {
                 System.arraycopy(m[i], 0, full, i * r, r);
             }
-            return new KroneckerCalibration(fold, r, s.basis().map(), full, instability, Map.copyOf(diagnostics));
+            return new KroneckerCalibration(fold, r, s.basis().map(), null, full, false, instability,
+                    Map.copyOf(diagnostics));
         }
         Compression form = Compression.of(m, Arrays.copyOf(scale, q), q, compression * tighten);
+        int rank = form.rank();
+        int outside = s.dimension();
+        boolean held = fold.corrects() && mu > 0 && Double.isFinite(1 / mu);
+        int total = held ? rank + 2 * outside : rank;
         diagnostics.put("modes", (double) q);
-        diagnostics.put("features", (double) form.rank());
-        double[] diagonal = new double[form.rank() * form.rank()];
-        for (int c = 0; c < form.rank(); c++) {
-            diagonal[c * form.rank() + c] = form.weights()[c];
+        diagnostics.put("features", (double) total);
+        double[] matrix = new double[total * total];
+        for (int c = 0; c < rank; c++) {
+            matrix[c * total + c] = form.weights()[c];
         }
-        return new KroneckerCalibration(fold, form.rank(), fold.combine(form.basisT(), form.rank(), q), diagonal,
-                instability, Map.copyOf(diagnostics));
+        if (held) {
+            // [a; c] with a = Σ_i b_i w_i and c the sums outside the span: a a'ᵀ carries nothing,
+            // a c'ᵀ, c a'ᵀ and c c'ᵀ weigh 1/μ (no large terms that cancel)
+            double inverse = 1 / mu;
+            for (int c = 0; c < outside; c++) {
+                int a = rank + c;
+                int o = rank + outside + c;
+                matrix[a * total + o] = inverse;
+                matrix[o * total + a] = inverse;
+                matrix[o * total + o] = inverse;
+            }
+        }
+        return new KroneckerCalibration(fold, total, fold.combine(form.basisT(), rank, q), form.basisT(), matrix,
+                held, instability, Map.copyOf(diagnostics));
     }
 
     /**
@@ -163,7 +197,37 @@ final class KroneckerCalibration implements CalibrationFunction {
 
     @Override
     public double value(double[] z, double[] zPrime) {
-        return form().apply(fold.apply(projection, fold.raw(z), 1), fold.apply(projection, fold.raw(zPrime), 1));
+        return form().apply(features(fold.raw(z), 1, held ? fold.correction(z) : Corrected.NONE),
+                features(fold.raw(zPrime), 1, held ? fold.correction(zPrime) : Corrected.NONE));
+    }
+
+    /**
+     * φ of n points, n × features row-major: the compressed features (PᵀF)κ, then, with the
+     * held-out correction, a(z) = (WᵀF)κ and c(z) = 0, and for each corrected point all three
+     * from its exact base features and its sums outside the span.
+     */
+    private double[] features(double[][] raw, int n, Corrected fix) {
+        double[] phi = fold.apply(projection, raw, n);
+        if (!held) {
+            return phi;
+        }
+        int rank = projection.length;
+        int m = dimension;
+        double[] a = fold.apply(fold.residualMap(), raw, n);
+        double[] out = new double[n * features];
+        for (int j = 0; j < n; j++) {
+            System.arraycopy(phi, j * rank, out, j * features, rank);
+            System.arraycopy(a, j * m, out, j * features + rank, m);
+        }
+        int q = basisT.length / rank;
+        double[] weightsT = fold.weightsT();
+        for (int k = 0; k < fix.indices().length; k++) {
+            int at = fix.indices()[k] * features;
+            System.arraycopy(fix.project(k, basisT, rank, q), 0, out, at, rank);
+            System.arraycopy(fix.project(k, weightsT, m, fold.spectrum().rank()), 0, out, at + rank, m);
+            System.arraycopy(fix.outside()[k], 0, out, at + rank + m, m);
+        }
+        return out;
     }
 
     @Override
@@ -172,9 +236,8 @@ final class KroneckerCalibration implements CalibrationFunction {
     }
 
     private BilinearForm form() {
-        return new BilinearForm(features,
-                points -> FeatureMatrix.of(points.size(), features, fold.apply(projection, fold.raw(points),
-                        points.size())), matrix);
+        return new BilinearForm(features, points -> FeatureMatrix.of(points.size(), features,
+                features(fold.raw(points), points.size(), held ? fold.correction(points) : Corrected.NONE)), matrix);
     }
 
     @Override

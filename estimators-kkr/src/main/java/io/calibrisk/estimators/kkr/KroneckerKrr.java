@@ -15,9 +15,12 @@ import io.calibrisk.api.setting.ValueType;
  * <pre>  h(z, z') = k(z)ᵀ Q (Λ̃ ⊙ QᵀRRᵀQ) Qᵀ k(z'),   Λ̃_ij = 1 / (λ_iλ_j + c·n^1.5),</pre>
  * the closed form of the ridge regression of the pairwise targets ⟨r_i, r_j⟩ on the
  * Kronecker kernel k ⊗ k. Bilinear form: φ(z) = Qᵀk(z), M = Λ̃ ⊙ (QᵀR)(QᵀR)ᵀ, restricted to the
- * leading modes that carry all but 10⁻⁹ of h on the training points and then compressed to a
- * low-rank form (10⁻¹⁰), which leaves tens of features instead of hundreds or thousands (see
- * {@link KroneckerCalibration}), in both modes.
+ * leading modes that carry all but 10⁻⁹ of h and then compressed to a low-rank form (10⁻¹⁰),
+ * both measured in a metric that bounds every point's features (the training points' when a
+ * large low-rank factor is not held), which leaves tens of features instead of hundreds or
+ * thousands (see {@link KroneckerCalibration}), in both modes. A low-rank factor of high rank on
+ * few points also corrects the points its pivots do not reach
+ * ({@link io.calibrisk.estimators.kkr.spectrum.HeldOutCorrection}): 2m more features.
  *
  * <p>Grid of c (hyperparameter {@code lambda}, effective value c·n^1.5): top-label and
  * class-wise (scalar components, each class fitted separately) 10^{−1, −3, …, −17}; canonical
@@ -28,7 +31,8 @@ import io.calibrisk.api.setting.ValueType;
  * n'·r kernel values per evaluated point set; exact mode O(n³) and n'·n. Per grid point O(q² k)
  * for the low-rank form of k terms of M over q modes, O(k·q·p) to combine it with the feature
  * map (p = r, or n in exact mode) and O(n'·k·p) for the features, then the pipeline's
- * O(n'k² + k³) risk.
+ * O(n'k² + k³) risk; with the held-out correction, O(n'r²) per point set and n·(d + r + m) per
+ * corrected point.
  */
 public final class KroneckerKrr extends KernelRidgeProvider {
     /** The relative size of the part of h the feature truncation may omit. */

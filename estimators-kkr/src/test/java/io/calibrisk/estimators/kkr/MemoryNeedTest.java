@@ -4,6 +4,7 @@ import io.calibrisk.api.data.Notion;
 import io.calibrisk.api.estimator.CalibrationEstimator;
 import io.calibrisk.api.estimator.EstimatorProvider;
 import io.calibrisk.api.estimator.MemoryNeed;
+import io.calibrisk.estimators.kkr.spectrum.HeldOutCorrection;
 import io.calibrisk.api.estimator.Parallelism;
 import io.calibrisk.api.estimator.RunCache;
 import io.calibrisk.testsupport.plugin.MapRunCache;
@@ -41,21 +42,30 @@ class MemoryNeedTest {
         assertEquals("--set ukkr.mode=fast", need(new TwoStepKrr(), Map.of("mode", "exact"), 10, 10, 1).advice());
     }
 
+    /** The factor, residuals, kernel rows of a block and base features the held-out correction holds. */
+    private static long held(long n, long r, long q, long d) {
+        return n * r + n * d + (long) HeldOutCorrection.POINT_BLOCK * n + r * q;
+    }
+
     @Test
     void fastModePlansForTwiceTheRbfRankBound() {
         // rbf, γ = 1, tolerance 1e−15, one dimension: the bound is 23, so r = 46
         long r = 46;
         MemoryNeed need = need(new KroneckerKrr(), Map.of(), 1000, 200, 1);
-        assertEquals(8 * (3 * 1000 * r + 64 * 1000 + 3 * r * r + 2 * 200 * r), need.bytes());
+        assertEquals(8 * (3 * 1000 * r + 64 * 1000 + 3 * r * r + 2 * 200 * r + held(1000, r, 200, 1)), need.bytes());
         assertEquals("a smaller --set kkr.max-rank", need.advice());
         // a smaller cap wins
         long cap = 20;
-        assertEquals(8 * (3 * 1000 * cap + 64 * 1000 + 3 * cap * cap + 2 * 200 * cap),
+        assertEquals(8 * (3 * 1000 * cap + 64 * 1000 + 3 * cap * cap + 2 * 200 * cap + held(1000, cap, 200, 1)),
                 need(new TwoStepKrr(), Map.of("max-rank", "20"), 1000, 200, 1).bytes());
         // and so does a small fold
         long n = 30;
-        assertEquals(8 * (3 * n * n + 64 * n + 3 * n * n + 2 * 10 * n),
+        assertEquals(8 * (3 * n * n + 64 * n + 3 * n * n + 2 * 10 * n + held(n, n, 10, 1)),
                 need(new KroneckerKrr(), Map.of(), 30, 10, 1).bytes());
+        // a factor beyond the correction's limit is not held
+        long big = 100_000;
+        assertEquals(8 * (3 * big * r + 64 * big + 3 * r * r + 2 * 200 * r),
+                need(new KroneckerKrr(), Map.of(), (int) big, 200, 1).bytes());
     }
 
     @Test

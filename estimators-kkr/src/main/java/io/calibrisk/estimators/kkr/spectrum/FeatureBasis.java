@@ -1,5 +1,7 @@
 package io.calibrisk.estimators.kkr.spectrum;
 
+import java.util.Optional;
+
 /**
  * The base features of a point under a factorisation, {@code b(z) = F κ(z)}: a fixed r × p
  * matrix F applied to p raw features κ(z), kernel values at training points (at the pivots for
@@ -23,4 +25,12 @@ public interface FeatureBasis {
 
     /** @return F, r rows of p values, one array per row; shared, must not be modified */
     double[][] map();
+
+    /**
+     * @return the exact coordinates of the points this basis represents poorly, for a low-rank
+     *     basis that holds its factor (see {@link HeldOutCorrection}); empty when b is exact
+     */
+    default Optional<HeldOutCorrection> correction() {
+        return Optional.empty();
+    }
 }

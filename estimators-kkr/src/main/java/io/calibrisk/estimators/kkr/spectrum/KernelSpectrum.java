@@ -13,15 +13,20 @@ import io.calibrisk.api.InvalidSettingException;
  * </ul>
  * such that {@code (Qᵀk(z))_i (QᵀR)_i = b_i(z) w_i} for every mode i. The exact factorisation
  * has b = Qᵀk(z) and w = QᵀR; the low-rank one scales both by √λ_i the other way, which
- * avoids dividing by small eigenvalues. {@code scale_i} is the factor such that on the
- * training points the mode's share of {@code h} is {@code scale_i scale_j (w_i·w_j) /
- * (λ_iλ_j + μ)}: λ_i for the exact form and √λ_i for the low-rank form.
+ * avoids dividing by small eigenvalues. {@code scale_i} bounds the mode's base feature at any
+ * point: {@code |b_i(z)| ≤ scale_i √k(z, z)}, indeed {@code Σ_i (b_i(z)/scale_i)² ≤ k(z, z)}
+ * (Cauchy–Schwarz in the kernel's Hilbert space: {@code |q_iᵀk(z)| ≤ √(q_iᵀKq_i) √k(z, z)}).
+ * It is √λ_i for the exact form and 1 for the low-rank form, whose base features have
+ * {@code ‖b(z)‖² = k̃(z, z) ≤ k(z, z)}. Truncations and compressions measured in this metric
+ * bound the error of h at every point, held out or not; on the training points the factor is
+ * far smaller (λ_i and √λ_i), which is why a metric of the training points let the small modes
+ * go that held-out points weigh by up to 1/√λ_i more.
  *
  * @param size       the number of training points n
  * @param dimension  m
  * @param values     λ, r values, decreasing, non-negative
  * @param weights    w, r × m row-major
- * @param scale      the training scale per mode, r values
+ * @param scale      the bound on each mode's base feature, r values
  * @param basis      the base features, r rows of F
  * @param lambdaMax  the largest eigenvalue of K
  * @param truncation an upper bound on ‖K − QΛQᵀ‖₂ from the truncation (0 for the exact form)

@@ -17,10 +17,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * a few hundred scalar points has numerical rank about 20 and about half its computed
  * eigenvalues negative, of order −1e−14. The pivoted Cholesky run to tolerance 0 adds columns of
  * rounding noise, and the computed eigenvalues of their Gram matrix LᵀL come out negative in a
- * few of the cases searched here (5 of 33 when this was written; the test needs one). The
- * low-rank spectrum must be exactly the eigensolver's values clamped at 0, with its scale their
- * square roots (unclamped, a negative eigenvalue there makes the scale, and so every feature,
- * NaN); the exact spectrum must be the eigensolver's positive values, the clamped modes left out.
+ * few of the cases searched here (5 of 33 when this was written; the test needs one). Both
+ * spectra must be exactly the eigensolver's values clamped at 0 (unclamped, a negative
+ * eigenvalue makes the scale, and so every feature, NaN), with every mode kept; their scales
+ * bound the base features at any point: √λ for the exact form, and for the low-rank form 1 where
+ * it holds the held-out correction (0 for a clamped mode) and √λ where it does not.
  */
 class ClampedSpectrumTest {
     private static final int[] SIZES = {100, 150, 200, 250};
@@ -64,8 +65,9 @@ class ClampedSpectrumTest {
     }
 
     /**
-     * The exact form keeps the modes of positive eigenvalues only: a clamped mode has scale 0 and
-     * carries nothing, and one kept unclamped would make the fit use a negative eigenvalue.
+     * The exact form keeps every mode, clamped: which modes rounding makes negative must not
+     * decide which modes count, and one kept unclamped would make the fit use a negative
+     * eigenvalue.
      */
     @Test
     void theExactSpectrumIsTheEigensolversClampedAtZero() {
@@ -83,12 +85,11 @@ class ClampedSpectrumTest {
                 double[] raw = SymmetricEigen.of(k, n, Parallelism.sequential()).values();
                 KernelSpectrum spectrum = ExactFactorisation.of(kernel, residuals(n), Parallelism.sequential());
                 String what = "exact, n = " + n + ", γ = " + gamma;
-                // the modes of positive eigenvalues are kept; the clamped ones, of scale 0, are left out
-                assertEquals(n - negatives(raw) - zeros(raw), spectrum.rank(), what);
+                assertEquals(n, spectrum.rank(), what);
+                assertEquals(negatives(raw) + zeros(raw), zeros(spectrum.values()), what + ": the clamped modes");
                 for (int i = 0; i < spectrum.rank(); i++) {
-                    assertEquals(raw[i], spectrum.values()[i], what + ", eigenvalue " + i);
-                    assertTrue(spectrum.values()[i] > 0, what + ", eigenvalue " + i + " = " + spectrum.values()[i]);
-                    assertEquals(spectrum.values()[i], spectrum.scale()[i], what + ", scale " + i);
+                    assertEquals(Math.max(0.0, raw[i]), spectrum.values()[i], what + ", eigenvalue " + i);
+                    assertEquals(Math.sqrt(spectrum.values()[i]), spectrum.scale()[i], what + ", scale " + i);
                 }
                 cases += negatives(raw) > 0 ? 1 : 0;
             }
@@ -117,9 +118,13 @@ class ClampedSpectrumTest {
                 KernelSpectrum spectrum = LowRankFactorisation.of(kernel, residuals(n), 0.0, n, Parallelism.sequential());
                 String what = "low rank, n = " + n + ", γ = " + gamma;
                 assertEquals(factor.rank(), spectrum.rank(), what);
+                boolean held = spectrum.basis().correction().isPresent();
+                assertEquals(16 * factor.rank() >= n, held, what + ": held-out correction");
                 for (int i = 0; i < spectrum.rank(); i++) {
-                    assertEquals(Math.max(0.0, raw[i]), spectrum.values()[i], what + ", eigenvalue " + i);
-                    assertEquals(Math.sqrt(spectrum.values()[i]), spectrum.scale()[i], what + ", scale " + i);
+                    double value = Math.max(0.0, raw[i]);
+                    assertEquals(value, spectrum.values()[i], what + ", eigenvalue " + i);
+                    assertEquals(held ? (value > 0 ? 1.0 : 0.0) : Math.sqrt(value), spectrum.scale()[i],
+                            what + ", scale " + i);
                 }
                 cases += negatives(raw) > 0 ? 1 : 0;
             }

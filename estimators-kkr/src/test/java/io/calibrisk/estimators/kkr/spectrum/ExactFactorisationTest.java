@@ -34,11 +34,12 @@ class ExactFactorisationTest {
 
     /** The linear kernel x·y on the points 1 and 0: K = diag(1, 0), whose zero mode is left out. */
     @Test
-    void aZeroEigenvalueIsLeftOut() {
+    void aZeroEigenvalueIsKeptWithScaleZero() {
         Points x = Points.of(2, 1, new double[] {1, 0});
         KernelSpectrum s = ExactFactorisation.of(TrainingKernel.of(kernel(1), 1, x), x, Parallelism.sequential());
-        assertArrayEquals(new double[] {1}, s.values());
-        assertEquals(1, s.basis().map().length);
+        assertArrayEquals(new double[] {1, 0}, s.values());
+        assertArrayEquals(new double[] {1, 0}, s.scale());
+        assertEquals(2, s.basis().map().length);
     }
 
     @Test
