@@ -42,8 +42,10 @@ class CifarTest {
      * the pivots' reach: 384 training points, canonical (rank 185). The Nyström extension alone
      * was off the exact form by 1.2e−5 at c = 1e−6 (ρ = 3e−9, far inside the threshold); with
      * the held-out correction the modes agree to 1e−6 at every stable point, next to the
-     * threshold included.
+     * threshold included. (Slow only for mutation testing, which would run it for most mutants of
+     * the module; {@code HeldOutCorrectionTest} checks the correction in the default suite.)
      */
+    @Tag("slow")
     @Test
     void fastAgreesWithExactOnSmallFolds() {
         assertCanonicalAgree(384, 480, 600, new KroneckerKrr(), new TwoStepKrr());
