@@ -7,6 +7,8 @@
  * jars built during a test ({@link io.calibrisk.testsupport.PluginJars}) and assertion helpers
  * ({@link io.calibrisk.testsupport.Assertions}), raw samples with a reference notion mapping
  * ({@link io.calibrisk.testsupport.Samples}) and the paper's Dirichlet simulation drawn
- * independently of the pipeline ({@link io.calibrisk.testsupport.Simulations}).
+ * independently of the pipeline ({@link io.calibrisk.testsupport.Simulations}), and the extension
+ * that lets mutation testing find the tests without running them
+ * ({@link io.calibrisk.testsupport.MutationTestDiscovery}).
  */
 package io.calibrisk.testsupport;

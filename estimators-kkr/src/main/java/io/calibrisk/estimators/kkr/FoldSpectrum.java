@@ -10,6 +10,7 @@ import io.calibrisk.estimators.kkr.spectrum.TrainingKernel;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -31,8 +32,7 @@ final class FoldSpectrum {
 
     private final KernelSpectrum spectrum;
     private final Parallelism pool;
-    private final Map<Points, double[][]> cache = new HashMap<>();
-    private final Map<Points, Corrected> corrections = new HashMap<>();
+    private final Map<Points, PointSet> cache = new HashMap<>();
     private double[][] weightGram;
     private double[][] residualMap;
     private double[] weightsT;
@@ -56,8 +56,12 @@ final class FoldSpectrum {
      * @return the raw features κ, p rows of n' (one column per point); shared, must not be modified
      */
     double[][] raw(Points points) {
+        return pointSet(points).raw;
+    }
+
+    private PointSet pointSet(Points points) {
         synchronized (cache) {
-            double[][] cached = cache.get(points);
+            PointSet cached = cache.get(points);
             if (cached != null) {
                 return cached;
             }
@@ -72,7 +76,7 @@ final class FoldSpectrum {
             if (cache.size() >= CACHED_SETS) {
                 cache.clear();
             }
-            cache.putIfAbsent(points, computed);
+            cache.putIfAbsent(points, new PointSet(computed));
             return cache.get(points);
         }
     }
@@ -92,28 +96,21 @@ final class FoldSpectrum {
 
     /**
      * @param points n' points
-     * @return the corrections of the points the basis represents poorly, cached as the raw
-     *     features are; {@link Corrected#NONE} when the basis corrects none
+     * @return the corrections of the points the basis represents poorly, cached with the point
+     *     set's raw features; {@link Corrected#NONE} when the basis corrects none
      */
     Corrected correction(Points points) {
         if (!corrects()) {
             return Corrected.NONE;
         }
-        synchronized (corrections) {
-            Corrected cached = corrections.get(points);
-            if (cached != null) {
-                return cached;
+        PointSet set = pointSet(points);
+        synchronized (set) {
+            if (set.correction == null) {
+                set.correction = correct(TrainingKernel.rows(points), set.raw);
+                LOG.debug("held-out correction: {} of {} points beyond the pivots' reach",
+                        set.correction.indices().length, points.size());
             }
-        }
-        Corrected computed = correct(TrainingKernel.rows(points), raw(points));
-        LOG.debug("held-out correction: {} of {} points beyond the pivots' reach", computed.indices().length,
-                points.size());
-        synchronized (corrections) {
-            if (corrections.size() >= CACHED_SETS) {
-                corrections.clear();
-            }
-            corrections.putIfAbsent(points, computed);
-            return corrections.get(points);
+            return set.correction;
         }
     }
 
@@ -195,17 +192,25 @@ final class FoldSpectrum {
         if (weightGram == null) {
             int r = spectrum.rank();
             int m = spectrum.dimension();
-            double[] w = spectrum.weights();
-            double[][] wt = new double[m][r];
-            for (int i = 0; i < r; i++) {
-                for (int c = 0; c < m; c++) {
-                    wt[c][i] = w[i * m + c];
-                }
+            double[] wt = weightsT();
+            double[][] rows = new double[m][];
+            for (int c = 0; c < m; c++) {
+                rows[c] = Arrays.copyOfRange(wt, c * r, (c + 1) * r);
             }
             double[][] g = new double[r][r];
-            Gemm.multiplyAdd(pool, r, 0, r, m, w, 0, m, wt, 0, g, 0);
+            Gemm.multiplyAdd(pool, r, 0, r, m, spectrum.weights(), 0, m, rows, 0, g, 0);
             weightGram = g;
         }
         return weightGram;
+    }
+
+    /** A point set's raw features, and the correction of its points once asked for. */
+    private static final class PointSet {
+        private final double[][] raw;
+        private Corrected correction;
+
+        PointSet(double[][] raw) {
+            this.raw = raw;
+        }
     }
 }
