@@ -10,7 +10,6 @@ import io.calibrisk.estimators.kkr.spectrum.TrainingKernel;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -192,13 +191,15 @@ final class FoldSpectrum {
         if (weightGram == null) {
             int r = spectrum.rank();
             int m = spectrum.dimension();
-            double[] wt = weightsT();
-            double[][] rows = new double[m][];
-            for (int c = 0; c < m; c++) {
-                rows[c] = Arrays.copyOfRange(wt, c * r, (c + 1) * r);
+            double[] w = spectrum.weights();
+            double[][] wt = new double[m][r];
+            for (int i = 0; i < r; i++) {
+                for (int c = 0; c < m; c++) {
+                    wt[c][i] = w[i * m + c];
+                }
             }
             double[][] g = new double[r][r];
-            Gemm.multiplyAdd(pool, r, 0, r, m, spectrum.weights(), 0, m, rows, 0, g, 0);
+            Gemm.multiplyAdd(pool, r, 0, r, m, w, 0, m, wt, 0, g, 0);
             weightGram = g;
         }
         return weightGram;
