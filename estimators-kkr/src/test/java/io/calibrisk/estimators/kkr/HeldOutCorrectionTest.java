@@ -125,7 +125,10 @@ class HeldOutCorrectionTest {
 
     /**
      * At stable regularisations the corrected fast mode agrees with the exact form to 10⁻⁸ of the
-     * largest |h| over the held-out pairs; the Nyström extension alone is off by more than 10⁻⁵.
+     * largest |h| over the held-out pairs, or to 4·10⁻¹⁴/μ where that is larger: at μ = 10⁻⁶ the
+     * difference is rounding amplified by 1/μ (the order in which the pivoted Cholesky sums a
+     * column's terms alone moves it between 1.0·10⁻⁸ and 1.7·10⁻⁸). The Nyström extension alone
+     * is off by more than 10⁻⁵.
      */
     private static void assertCorrectionMatchesExact(BiFunction<FoldSpectrum, Double, CalibrationFunction> fit,
                                                      double[] mus, String what) {
@@ -137,7 +140,9 @@ class HeldOutCorrectionTest {
             CalibrationFunction e = fit.apply(exact, mu);
             assertTrue(e.instability().isEmpty(), what + ", μ = " + mu + " is stable");
             double corrected = difference(fit.apply(fast, mu), e);
-            assertTrue(corrected < 1e-8, what + ", μ = " + mu + ": corrected fast mode off exact by " + corrected);
+            double bound = Math.max(1e-8, 4e-14 / mu);
+            assertTrue(corrected < bound, what + ", μ = " + mu + ": corrected fast mode off exact by " + corrected
+                    + ", more than " + bound);
             worstPlain = Math.max(worstPlain, difference(fit.apply(plain, mu), e));
         }
         assertTrue(worstPlain > 1e-5, what + ": without the correction the far points are off by only " + worstPlain

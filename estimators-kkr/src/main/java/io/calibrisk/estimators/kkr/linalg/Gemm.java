@@ -56,6 +56,8 @@ public final class Gemm {
     static final int TILE = 512;
     /** Terms per native call. */
     static final int CHUNK = 2048;
+    /** Rows of C per block of the Java column-major product. */
+    private static final int SUBTRACT_ROWS = 256;
 
     private Gemm() {
     }
@@ -319,6 +321,59 @@ public final class Gemm {
     public static void innerProducts(int count, double[] x, int xOff, int rows, double[] y, int d, double[] out) {
         // column-major, out is count × rows: xᵀ's columns (x row-major is column-major d × count) times y's
         NativeBlas.dgemm("T", "N", count, rows, d, 1.0, x, xOff, d, y, 0, d, 0.0, out, 0, count);
+    }
+
+    /**
+     * {@code C −= A·Bᵀ} on column-major operands, in the calling thread: {@code C[cOff + i + j·ldc] −=
+     * Σ_p A[aOff + i + p·lda]·B[j + p·ldb]} for i < m, j < n, p < k. Through the native BLAS where
+     * {@link #natively} takes the shape (the binding checks each operand's extent as whole
+     * columns: A and C need one column of room beyond their last); otherwise in Java, by blocks
+     * of {@value #SUBTRACT_ROWS} rows copied into rows for {@link #multiplyAdd}'s row form, whose
+     * rounding it has. Either way an element's value depends on the operands and the shape
+     * (m, n, k) only; the BLAS may round an element differently when it comes with other rows, so
+     * callers that split C among threads split it by a fixed rule.
+     *
+     * @param m    rows of A and C
+     * @param n    columns of C, rows of B
+     * @param k    columns of A and of B
+     * @param a    A
+     * @param aOff offset of A
+     * @param lda  column stride of A
+     * @param b    B, offset 0
+     * @param ldb  column stride of B, at least n
+     * @param c    C
+     * @param cOff offset of C
+     * @param ldc  column stride of C
+     */
+    public static void subtractProductColumnMajor(int m, int n, int k, double[] a, int aOff, int lda, double[] b,
+                                                  int ldb, double[] c, int cOff, int ldc) {
+        if (natively(m, n, k)) {
+            NativeBlas.dgemm("N", "T", m, n, k, -1.0, a, aOff, lda, b, 0, ldb, 1.0, c, cOff, ldc);
+            return;
+        }
+        // −B row-major (n × k) as A, and each block of rows of A and C copied into rows, so that
+        // the product is the row form's, at its speed: the copies cost 1/n of the multiply-adds
+        double[] minusB = new double[n * k];
+        for (int j = 0; j < n; j++) {
+            for (int p = 0; p < k; p++) {
+                minusB[j * k + p] = -b[j + p * ldb];
+            }
+        }
+        double[][] aRows = new double[k][SUBTRACT_ROWS];
+        double[][] cRows = new double[n][SUBTRACT_ROWS];
+        for (int i0 = 0; i0 < m; i0 += SUBTRACT_ROWS) {
+            int len = Math.min(m, i0 + SUBTRACT_ROWS) - i0;
+            for (int p = 0; p < k; p++) {
+                System.arraycopy(a, aOff + i0 + p * lda, aRows[p], 0, len);
+            }
+            for (int j = 0; j < n; j++) {
+                System.arraycopy(c, cOff + i0 + j * ldc, cRows[j], 0, len);
+            }
+            multiplyAdd(n, 0, len, k, minusB, 0, k, aRows, 0, cRows, 0);
+            for (int j = 0; j < n; j++) {
+                System.arraycopy(cRows[j], 0, c, cOff + i0 + j * ldc, len);
+            }
+        }
     }
 
     /** @return buffer k of this thread, grown to hold at least {@code size} doubles (its content is garbage) */

@@ -20,31 +20,38 @@ import java.util.Arrays;
  * column at a time, every step streams all of L from memory for a matrix-vector product, which
  * bounds the speed by memory bandwidth. The pivot of the next step depends on the whole column,
  * so the steps cannot be merged; but the pivots of the next few steps are, in practice, almost
- * always among the rows whose remaining diagonal is largest now. So each block first takes the
- * {@value #CANDIDATES} largest remaining diagonal entries as candidates and computes their
- * Schur-complement columns {@code S = K[:, C] − L L[C, :]ᵀ} in one matrix product ({@link Gemm},
- * one pass over L); then the steps run as long as the greedy pivot is a candidate, each
- * finishing its column from S with the few columns of the block, {@code S[:, p] − L_blk
- * L_blk[p, :]ᵀ}. A pivot outside the candidates ends the block. The pivots are exactly the
- * greedy ones (the diagonal is kept exact after every step); only the order in which the terms
- * of a column are summed differs from the unblocked algorithm. LᵀL is one product at the end,
- * L's columns against L by rows, so that its inner loop runs along whole rows of LᵀL (taken a
- * block at a time during the factorisation, its rows were 64 long, and it cost more than the
- * factorisation's own passes).
+ * always among the rows whose remaining diagonal is largest now. So each block takes the
+ * {@value #CANDIDATES} largest remaining diagonal entries as candidates, predicts from their
+ * small Schur complement which of them the next steps will take, and computes those columns
+ * {@code S = K[:, C] − L L[C, :]ᵀ} in one pass over L: a matrix product per fixed block of
+ * {@value #PASS_ROWS} rows, with L in place (L is kept column-major, as the factor hands it out,
+ * so the BLAS reads it without a copy). Then the steps run as long as the greedy pivot is a
+ * predicted one, each finishing its column from S with the few columns of the block,
+ * {@code S[:, p] − L_blk L_blk[p, :]ᵀ}. A pivot outside them ends the block. The pivots are
+ * exactly the greedy ones (the diagonal is kept exact after every step); only the order in which
+ * the terms of a column are summed differs from the unblocked algorithm. LᵀL is one product at
+ * the end, L's columns against L by rows, so that its inner loop runs along whole rows of LᵀL
+ * (taken a block at a time during the factorisation, its rows were 64 long, and it cost more
+ * than the factorisation's own passes).
  *
- * <p>On kernel matrices of cifar10-vgg16 (n = 6400, rank about 900) the blocks hold about 17
- * steps on average, so L is read once per 17 steps instead of once per step, at the price of
- * about 1.7 times the multiply-adds of the unblocked algorithm, which the matrix product does at
- * several times the speed.
+ * <p>On the rbf kernel of 32 000 simulated predictions with 100 classes (rank 3000) the blocks
+ * hold 38 steps on average, so L is read once per 38 steps instead of once per step; the product
+ * of a pass then runs at about 26 GFlop/s on one core of an AMD EPYC, against 11 with
+ * 64 candidates and L in panels of 256 rows copied for each product (39.5 s for the whole
+ * factorisation then, 28.2 s now).
  *
- * <p>Cost: O(n r²) flops and about 2n·r column entries (candidates not chosen are computed in
- * vain); memory about 3n·r at the end (L by panels, the assembled factor and L by rows for LᵀL)
- * plus n·{@value #CANDIDATES}. All parallel work has a fixed split into row panels and fixed
- * summation orders, so the factor does not depend on the number of threads.
+ * <p>Cost: O(n r²) flops, n·r²/2 multiply-adds for the passes and as many for LᵀL, and n·r
+ * kernel entries (candidates not predicted are never computed). Memory: L grows by doubling, so
+ * that at its peak (a doubling, or the factor trimmed to its rank) it holds at most 3n·r
+ * doubles; the predicted pivots' columns at most n·({@value #CANDIDATES} + 1) more, and the
+ * current block's columns by panels n·{@value #MAX_BLOCK}. All parallel work has a fixed split into blocks of rows and fixed summation orders,
+ * so the factor does not depend on the number of threads.
  */
 public final class PivotedCholesky {
-    /** Rows per panel: the unit of parallel work of a block pass. */
+    /** Rows per panel: the unit of a step's work and of its residual's partial sums. */
     private static final int PANEL = 256;
+    /** Rows per block of a pass: the unit of its parallel work, large enough for the BLAS to run near its speed. */
+    private static final int PASS_ROWS = 1024;
     /** Panels per task of a step (the work of a step is small). */
     private static final int STEP_PANELS = 8;
     /** Rows of LᵀL per parallel task. */
@@ -52,9 +59,11 @@ public final class PivotedCholesky {
     /** Rows of LᵀL per native call. */
     private static final int NATIVE_GRAM_ROWS = 128;
     /** Candidate pivots per block. */
-    static final int CANDIDATES = 64;
+    static final int CANDIDATES = 128;
+    /** The columns L has room for at first. */
+    private static final int INITIAL_COLUMNS = 16;
     /** The most steps per block: a step costs n multiply-adds per earlier step of its block. */
-    static final int MAX_BLOCK = 64;
+    static final int MAX_BLOCK = 128;
 
     private PivotedCholesky() {
     }
@@ -74,20 +83,20 @@ public final class PivotedCholesky {
         void column(int pivot, int from, int to, double[] out, int offset);
 
         /**
-         * Writes columns {@code pivots[c]}, c < count, as {@link #column} would, into
-         * {@code out[c]}: a source that computes several columns at once faster (as products
-         * of blocks) overrides this.
+         * Writes columns {@code pivots[c]}, c < count, rows [from, to), column-major:
+         * {@code K[j][pivots[c]]} into {@code out[c·stride + j]}. A source that computes several
+         * columns at once faster (as products of blocks) overrides this.
          *
          * @param pivots the columns
          * @param count  how many of them
          * @param from   first row
          * @param to     one past the last row
-         * @param out    the destinations, one per column
-         * @param offset where row 0 would go
+         * @param out    the destination
+         * @param stride the distance between two columns in {@code out}
          */
-        default void columns(int[] pivots, int count, int from, int to, double[][] out, int offset) {
+        default void columns(int[] pivots, int count, int from, int to, double[] out, int stride) {
             for (int c = 0; c < count; c++) {
-                column(pivots[c], from, to, out[c], offset);
+                column(pivots[c], from, to, out, c * stride);
             }
         }
     }
@@ -128,11 +137,14 @@ public final class PivotedCholesky {
     /**
      * @param n    the size of K
      * @param rank the rank the factorisation reaches
-     * @return the doubles it holds at its peak: L by panels, the assembled factor and L by rows
-     *     (3n·r), and the candidates' Schur-complement columns (n·{@value #CANDIDATES})
+     * @return the doubles it holds at its peak: L while it doubles or is trimmed to its rank
+     *     (3n·r, at least n·{@value #INITIAL_COLUMNS}), the Schur-complement columns of a
+     *     block's predicted pivots (at most r and {@value #CANDIDATES}, with one column of room),
+     *     and the block's columns by panels (at most r and {@value #MAX_BLOCK})
      */
     public static long peakDoubles(long n, long rank) {
-        return 3 * n * rank + n * CANDIDATES;
+        return Math.max(3 * n * rank, n * INITIAL_COLUMNS) + n * (Math.min(CANDIDATES, rank) + 1)
+                + n * Math.min(MAX_BLOCK, rank);
     }
 
     /**
@@ -165,12 +177,22 @@ public final class PivotedCholesky {
         private final double trace;
         private final double stop;
         private final int panels;
-        private final int[] rows;
-        /** Panel b holds rows [b·PANEL, b·PANEL + rows[b]) of L: column s is {@code columns[b][s]}. */
-        private final double[][][] columns;
+        /** L, column-major: column t at {@code [t·n, (t+1)·n)}, room for {@code capacity} columns. */
+        private double[] l;
         private int capacity;
-        /** Candidate columns of the current block per panel, candidate c at {@code schur[b][c]}. */
-        private final double[][][] schur;
+        /**
+         * The current block's candidate Schur-complement columns, column-major (candidate c at
+         * {@code [c·n, (c+1)·n)}), room for {@code width} candidates and one more column, which
+         * the native binding's check of an operand's extent in whole columns needs.
+         */
+        private double[] schur = new double[0];
+        private int width;
+        /**
+         * The current block's columns again, by panels of {@value #PANEL} rows (column t0 + u of
+         * panel b at {@code block[b][u]}): the steps' products read them as rows, which the JIT
+         * vectorises, where columns of one array at different offsets it does not.
+         */
+        private final double[][][] block;
         private final boolean[] taken;
         private final int[] pivots;
         private int rank;
@@ -189,17 +211,22 @@ public final class PivotedCholesky {
             this.trace = sum;
             this.stop = tolerance * sum;
             this.panels = (n + PANEL - 1) / PANEL;
-            this.rows = new int[panels];
-            this.columns = new double[panels][][];
-            this.schur = new double[panels][][];
-            this.capacity = Math.min(cap, MAX_BLOCK);
-            for (int b = 0; b < panels; b++) {
-                rows[b] = Math.min(n, (b + 1) * PANEL) - b * PANEL;
-                columns[b] = new double[capacity][];
-            }
+            this.capacity = Math.min(cap, INITIAL_COLUMNS);
+            this.l = new double[columns(capacity)];
+            this.block = new double[panels][Math.min(cap, MAX_BLOCK)][];
             this.taken = new boolean[n];
             this.pivots = new int[cap];
             this.residual = sum;
+        }
+
+        /** @return the doubles of {@code count} columns of n */
+        private int columns(int count) {
+            long size = (long) count * n;
+            if (size > Integer.MAX_VALUE - 8) {
+                throw InvalidSettingException.of("max-rank", count, "makes L, " + count + " columns of " + n
+                        + " rows, larger than a Java array can be; lower it");
+            }
+            return (int) size;
         }
 
         Factor factor() {
@@ -211,7 +238,8 @@ public final class PivotedCholesky {
                 }
                 int first = rank;
                 int end = Math.min(cap, first + MAX_BLOCK);
-                reserve(end);
+                // room for one column beyond the pass's: the binding checks L's extent in whole columns
+                reserve(first + 1);
                 pass(candidates, first);
                 while (rank < end && residual > stop) {
                     int p = argmax();
@@ -229,15 +257,13 @@ public final class PivotedCholesky {
             return assemble();
         }
 
-        /** Grows the panels' tables of columns to hold at least {@code needed} columns. */
+        /** Grows L to hold at least {@code needed} columns: doubling, so that the copies cost O(n·r) in all. */
         private void reserve(int needed) {
             if (needed <= capacity) {
                 return;
             }
             int grown = Math.min(cap, Math.max(needed, 2 * capacity));
-            for (int b = 0; b < panels; b++) {
-                columns[b] = Arrays.copyOf(columns[b], grown);
-            }
+            l = Arrays.copyOf(l, columns(grown));
             capacity = grown;
         }
 
@@ -285,10 +311,8 @@ public final class PivotedCholesky {
             double[][] lc = new double[m][t0];
             for (int c = 0; c < m; c++) {
                 int p = ranked[c];
-                int b = p / PANEL;
-                int i = p - b * PANEL;
                 for (int s = 0; s < t0; s++) {
-                    lc[c][s] = columns[b][s][i];
+                    lc[c][s] = l[s * n + p];
                 }
             }
             double[][] schurCc = new double[m][m];
@@ -369,64 +393,58 @@ public final class PivotedCholesky {
         }
 
         /**
-         * One pass over the first {@code t0} columns of L: panel by panel, the Schur-complement
-         * columns of the candidates, {@code S = K[:, C] − L L[C, :]ᵀ}.
+         * One pass over the first {@code t0} columns of L: the Schur-complement columns of the
+         * candidates, {@code S = K[:, C] − L L[C, :]ᵀ}, by fixed blocks of {@value #PASS_ROWS}
+         * rows, each one product with L in place.
          */
         private void pass(int[] candidates, int t0) {
             int cc = candidates.length;
-            if (cc > 0) {
-                // −L[C, <t0], so that the product subtracts
-                double[] lc = new double[cc * t0];
-                for (int c = 0; c < cc; c++) {
-                    int p = candidates[c];
-                    int b = p / PANEL;
-                    int i = p - b * PANEL;
-                    for (int s = 0; s < t0; s++) {
-                        lc[c * t0 + s] = -columns[b][s][i];
-                    }
-                }
-                pool.forEach(panels, b -> {
-                    int len = rows[b];
-                    int from = b * PANEL;
-                    if (schur[b] == null) {
-                        schur[b] = new double[CANDIDATES][];
-                    }
-                    double[][] s = schur[b];
-                    // rows as the blocks need them: where one pivot is predicted at a time (a
-                    // kernel whose diagonal is constant, on scalar scores), one row, not 64
-                    for (int c = 0; c < cc; c++) {
-                        if (s[c] == null) {
-                            s[c] = new double[len];
-                        }
-                    }
-                    source.columns(candidates, cc, from, from + len, s, -from);
-                    Gemm.multiplyAdd(cc, 0, len, t0, lc, 0, t0, columns[b], 0, s, 0);
-                });
+            if (cc > width) {
+                width = cc;
+                schur = new double[columns(width + 1)];
             }
+            // L[C, <t0] column-major, cc × t0
+            double[] lc = new double[cc * t0];
+            for (int s = 0; s < t0; s++) {
+                for (int c = 0; c < cc; c++) {
+                    lc[c + s * cc] = l[s * n + candidates[c]];
+                }
+            }
+            pool.forEach((n + PASS_ROWS - 1) / PASS_ROWS, block -> {
+                int from = block * PASS_ROWS;
+                int to = Math.min(n, from + PASS_ROWS);
+                source.columns(candidates, cc, from, to, schur, n);
+                if (t0 > 0) {
+                    Gemm.subtractProductColumnMajor(to - from, cc, t0, l, from, n, lc, cc, schur, from, n);
+                }
+            });
         }
 
         /** Step {@code rank}: column t from candidate c's Schur column and the block's columns [t0, t). */
         private void step(int p, int c, int t0) {
             int t = rank;
-            int pb = p / PANEL;
-            int pi = p - pb * PANEL;
+            reserve(t + 1);
             double pivot = d[p];
             double inverse = 1.0 / Math.sqrt(pivot);
             int w = t - t0;
             double[] coefficient = new double[w];
             for (int u = 0; u < w; u++) {
-                coefficient[u] = -columns[pb][t0 + u][pi];
+                coefficient[u] = -l[(t0 + u) * n + p];
             }
             taken[p] = true;
             int tasks = (panels + STEP_PANELS - 1) / STEP_PANELS;
             double[] partialResidual = new double[panels];
             pool.forEach(tasks, task -> {
                 for (int b = task * STEP_PANELS; b < Math.min(panels, (task + 1) * STEP_PANELS); b++) {
-                    int len = rows[b];
                     int from = b * PANEL;
-                    double[] column = schur[b][c].clone();
+                    int len = Math.min(n, from + PANEL) - from;
+                    if (block[b][w] == null) {
+                        block[b][w] = new double[len];
+                    }
+                    double[] column = block[b][w];
+                    System.arraycopy(schur, c * n + from, column, 0, len);
                     if (w > 0) {
-                        Gemm.multiplyAdd(1, 0, len, w, coefficient, 0, w, columns[b], t0, new double[][] {column}, 0);
+                        Gemm.multiplyAdd(1, 0, len, w, coefficient, 0, w, block[b], 0, new double[][] {column}, 0);
                     }
                     double sum = 0;
                     for (int i = 0; i < len; i++) {
@@ -441,11 +459,12 @@ public final class PivotedCholesky {
                             sum += rest;
                         }
                     }
-                    columns[b][t] = column;
+                    System.arraycopy(column, 0, l, t * n + from, len);
                     partialResidual[b] = sum;
                 }
             });
-            columns[pb][t][pi] = Math.sqrt(pivot);
+            l[t * n + p] = Math.sqrt(pivot);
+            block[p / PANEL][w][p % PANEL] = Math.sqrt(pivot);
             d[p] = 0;
             pivots[t] = p;
             double sum = 0;
@@ -457,12 +476,8 @@ public final class PivotedCholesky {
         }
 
         private Factor assemble() {
-            double[] out = new double[rank * n];
-            for (int b = 0; b < panels; b++) {
-                for (int s = 0; s < rank; s++) {
-                    System.arraycopy(columns[b][s], 0, out, s * n + b * PANEL, rows[b]);
-                }
-            }
+            double[] out = capacity == rank ? l : Arrays.copyOf(l, rank * n);
+            l = null;
             return new Factor(n, rank, Arrays.copyOf(pivots, rank), out, gram(out), trace, residual);
         }
 

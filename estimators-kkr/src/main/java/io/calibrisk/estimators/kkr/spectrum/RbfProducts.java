@@ -94,7 +94,7 @@ final class RbfProducts {
             }
 
             @Override
-            public void columns(int[] pivots, int count, int from, int to, double[][] out, int offset) {
+            public void columns(int[] pivots, int count, int from, int to, double[] out, int stride) {
                 int len = to - from;
                 double[] y = new double[count * d];
                 for (int c = 0; c < count; c++) {
@@ -104,9 +104,9 @@ final class RbfProducts {
                 Gemm.innerProducts(len, x, from * d, count, y, d, inner);
                 for (int c = 0; c < count; c++) {
                     double normY = norms[pivots[c]];
-                    double[] column = out[c];
+                    int at = c * stride + from;
                     for (int j = 0; j < len; j++) {
-                        column[offset + from + j] = value(norms[from + j], normY, inner[c * len + j]);
+                        out[at + j] = value(norms[from + j], normY, inner[c * len + j]);
                     }
                 }
             }

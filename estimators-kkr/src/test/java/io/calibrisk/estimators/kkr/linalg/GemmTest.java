@@ -112,6 +112,43 @@ class GemmTest {
         check(600, 530, 2100, 17);
     }
 
+    /**
+     * C −= A·Bᵀ, column-major, against the triple loop: rows [5, 5 + m) of A and C inside columns
+     * longer than that (strides lda, ldc), B with a stride above its rows, one spare column after
+     * A's and C's last (the binding's check); nothing outside the block changes.
+     */
+    private static void checkColumnMajor(int m, int n, int k, long seed) {
+        int lda = m + 9;
+        int ldc = m + 7;
+        int ldb = n + 2;
+        double[] a = flat(random(k + 1, lda, seed));
+        double[] b = flat(random(k, ldb, seed + 1));
+        double[] c = flat(random(n + 1, ldc, seed + 2));
+        double[] expected = c.clone();
+        for (int i = 0; i < m; i++) {
+            for (int j = 0; j < n; j++) {
+                double s = expected[5 + i + j * ldc];
+                for (int p = 0; p < k; p++) {
+                    s -= a[5 + i + p * lda] * b[j + p * ldb];
+                }
+                expected[5 + i + j * ldc] = s;
+            }
+        }
+        double[] actual = c.clone();
+        Gemm.subtractProductColumnMajor(m, n, k, a, 5, lda, b, ldb, actual, 5, ldc);
+        assertArrayEquals(expected, actual, 1e-12 * k, m + " × " + n + " × " + k);
+    }
+
+    /** Small shapes in Java (one block of rows and several, odd sizes), large ones through the native BLAS where it loads. */
+    @Test
+    void columnMajorSubtraction() {
+        checkColumnMajor(3, 5, 7, 21);
+        checkColumnMajor(1, 1, 1, 22);
+        checkColumnMajor(600, 9, 40, 23);
+        checkColumnMajor(1000, 40, 300, 24);
+        assertEquals(NativeBlas.available(), Gemm.natively(1000, 40, 300));
+    }
+
     /** The native BLAS takes a product exactly when it loads and the product is large enough in every direction. */
     @Test
     void theNativeLibraryTakesLargeProductsOnly() {

@@ -163,11 +163,16 @@ class PivotedCholeskyTest {
         assertEquals(0, f.pivots()[0], "ties go to the lowest index");
     }
 
-    /** 3n·r for L by panels, the assembled factor and L by rows, and n·64 for the candidates' columns. */
+    /**
+     * 3n·r for L while it doubles or is trimmed, n per predicted pivot's column (at most 128) plus
+     * one, and n per column of a block (at most 128).
+     */
     @Test
     void peakMemoryIsThreeFactorsAndTheCandidates() {
-        assertEquals(3 * 1000 * 10 + 1000 * 64, PivotedCholesky.peakDoubles(1000, 10));
-        assertEquals(3L * 200_000 * 46 + 200_000L * 64, PivotedCholesky.peakDoubles(200_000, 46));
+        assertEquals(3 * 1000 * 10 + 1000 * 11 + 1000 * 10, PivotedCholesky.peakDoubles(1000, 10));
+        assertEquals(3L * 200_000 * 46 + 200_000L * 47 + 200_000L * 46, PivotedCholesky.peakDoubles(200_000, 46));
+        assertEquals(3L * 32_000 * 3000 + 32_000L * 129 + 32_000L * 128, PivotedCholesky.peakDoubles(32_000, 3000));
+        assertEquals(1000 * 16 + 1000 * 2 + 1000, PivotedCholesky.peakDoubles(1000, 1));
     }
 
     @Test

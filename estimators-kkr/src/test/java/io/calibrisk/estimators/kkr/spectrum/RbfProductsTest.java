@@ -65,18 +65,23 @@ class RbfProductsTest {
             }
             double[][] x = kernel.rows();
             int[] pivots = {0, 7, 299, 296, 150};
-            double[][] columns = new double[pivots.length][300];
+            // column-major with a stride larger than the rows written, rows 40 to 299 at their own index
+            int stride = 310;
+            double[] columns = new double[pivots.length * stride];
             PivotedCholesky.Columns source = products.get().columns((pivot, from, to, out, offset) -> {
                 for (int j = from; j < to; j++) {
                     out[offset + j] = kernel.value(x[j], x[pivot]);
                 }
             });
-            source.columns(pivots, pivots.length, 40, 300, columns, -40);
+            source.columns(pivots, pivots.length, 40, 300, columns, stride);
             for (int c = 0; c < pivots.length; c++) {
                 for (int j = 40; j < 300; j++) {
                     double expected = kernel.value(x[j], x[pivots[c]]);
-                    assertEquals(expected, columns[c][j - 40], 2e-15 * gamma, "column " + pivots[c] + ", row " + j);
-                    assertTrue(columns[c][j - 40] <= 1.0, "a kernel value above 1 at row " + j);
+                    assertEquals(expected, columns[c * stride + j], 2e-15 * gamma, "column " + pivots[c] + ", row " + j);
+                    assertTrue(columns[c * stride + j] <= 1.0, "a kernel value above 1 at row " + j);
+                }
+                for (int j = 0; j < 40; j++) {
+                    assertEquals(0.0, columns[c * stride + j], "row " + j + " lies outside the rows asked for");
                 }
                 double[] one = new double[300];
                 source.column(pivots[c], 0, 300, one, 0);
