@@ -44,8 +44,9 @@ import java.util.Arrays;
  * kernel entries (candidates not predicted are never computed). Memory: L grows by doubling, so
  * that at its peak (a doubling, or the factor trimmed to its rank) it holds at most 3n·r
  * doubles; the predicted pivots' columns at most n·({@value #CANDIDATES} + 1) more, and the
- * current block's columns by panels n·{@value #MAX_BLOCK}. All parallel work has a fixed split into blocks of rows and fixed summation orders,
- * so the factor does not depend on the number of threads.
+ * current block's columns by panels n·{@value #MAX_BLOCK}. All parallel work has a fixed split
+ * into blocks of rows and fixed summation orders, so the factor does not depend on the number of
+ * threads.
  */
 public final class PivotedCholesky {
     /** Rows per panel: the unit of a step's work and of its residual's partial sums. */
@@ -410,8 +411,8 @@ public final class PivotedCholesky {
                     lc[c + s * cc] = l[s * n + candidates[c]];
                 }
             }
-            pool.forEach((n + PASS_ROWS - 1) / PASS_ROWS, block -> {
-                int from = block * PASS_ROWS;
+            pool.forEach((n + PASS_ROWS - 1) / PASS_ROWS, part -> {
+                int from = part * PASS_ROWS;
                 int to = Math.min(n, from + PASS_ROWS);
                 source.columns(candidates, cc, from, to, schur, n);
                 if (t0 > 0) {
