@@ -33,13 +33,14 @@ record Compression(int rank, double[] basisT, double[] weights) {
     private static final int BLOCK = 16;
 
     /**
-     * @param m     M, q × q as rows, symmetric
+     * @param m     M, q × q row-major, symmetric (flat, so that the products with M read it in
+     *              place: the range finder's products pass over it once per block)
      * @param t     the scales, q values
      * @param q     the size
      * @param delta the relative accuracy δ in the Frobenius norm of N = TMT
      * @return the low-rank form
      */
-    static Compression of(double[][] m, double[] t, int q, double delta) {
+    static Compression of(double[] m, double[] t, int q, double delta) {
         // N = TMT is never formed: ΩN = ((ΩT)M)T. The loops are in methods of their own, so
         // that the compiler compiles each once, small, not this method again per loop entered.
         double norm = Math.sqrt(squaredNorm(m, t, q));
@@ -94,7 +95,7 @@ record Compression(int rank, double[] basisT, double[] weights) {
         double[][] ty = new double[q][k];
         scaled(yt, t, k, q, tyt, ty);
         double[][] xt = new double[k][q];
-        Gemm.multiplyAdd(k, 0, q, q, tyt, 0, q, m, 0, xt, 0);
+        Gemm.multiplyAdd(Parallelism.sequential(), k, 0, q, q, tyt, 0, q, m, 0, q, xt, 0);
         double[][] bRows = new double[k][k];
         Gemm.multiplyAdd(k, 0, k, q, xt, 0, 0, ty, 0, bRows, 0);
         SymmetricEigen eigen = SymmetricEigen.of(symmetric(bRows, k), k, Parallelism.sequential());
@@ -129,12 +130,12 @@ record Compression(int rank, double[] basisT, double[] weights) {
     }
 
     /** @return ‖TMT‖²_F, row by row */
-    private static double squaredNorm(double[][] m, double[] t, int q) {
+    private static double squaredNorm(double[] m, double[] t, int q) {
         double norm = 0;
         for (int i = 0; i < q; i++) {
-            double[] mi = m[i];
+            int row = i * q;
             for (int j = 0; j < q; j++) {
-                double v = t[i] * mi[j] * t[j];
+                double v = t[i] * m[row + j] * t[j];
                 norm += v * v;
             }
         }
@@ -142,13 +143,13 @@ record Compression(int rank, double[] basisT, double[] weights) {
     }
 
     /** @return the w rows of ΩN = (NΩᵀ)ᵀ, N symmetric, as ((ΩT)M)T, Ω Gaussian from the generator */
-    private static double[][] sketch(double[][] m, double[] t, int q, int w, SplittableRandom random) {
+    private static double[][] sketch(double[] m, double[] t, int q, int w, SplittableRandom random) {
         double[] omega = new double[w * q];
         for (int i = 0; i < omega.length; i++) {
             omega[i] = random.nextGaussian() * t[i % q];
         }
         double[][] z = new double[w][q];
-        Gemm.multiplyAdd(w, 0, q, q, omega, 0, q, m, 0, z, 0);
+        Gemm.multiplyAdd(Parallelism.sequential(), w, 0, q, q, omega, 0, q, m, 0, q, z, 0);
         for (double[] row : z) {
             for (int i = 0; i < q; i++) {
                 row[i] *= t[i];

@@ -52,9 +52,9 @@ final class FoldSpectrum {
 
     /**
      * @param points n' points
-     * @return the raw features κ, p rows of n' (one column per point); shared, must not be modified
+     * @return the raw features κ, p × n' row-major (one column per point); shared, must not be modified
      */
-    double[][] raw(Points points) {
+    double[] raw(Points points) {
         return pointSet(points).raw;
     }
 
@@ -66,7 +66,7 @@ final class FoldSpectrum {
             }
         }
         long start = System.nanoTime();
-        double[][] computed = spectrum.basis().raw(TrainingKernel.rows(points));
+        double[] computed = spectrum.basis().raw(TrainingKernel.rows(points));
         if (LOG.isTraceEnabled()) {
             LOG.trace("raw features of {} points at {} training points in {} s", points.size(),
                     spectrum.basis().rawSize(), String.format(Locale.ROOT, "%.4f", (System.nanoTime() - start) / 1e9));
@@ -82,9 +82,9 @@ final class FoldSpectrum {
 
     /**
      * @param z one point
-     * @return its raw features, p rows of one value
+     * @return its raw features, p values
      */
-    double[][] raw(double[] z) {
+    double[] raw(double[] z) {
         return spectrum.basis().raw(new double[][] {z});
     }
 
@@ -121,10 +121,11 @@ final class FoldSpectrum {
         return corrects() ? correct(new double[][] {z}, raw(z)) : Corrected.NONE;
     }
 
-    private Corrected correct(double[][] points, double[][] raw) {
+    private Corrected correct(double[][] points, double[] raw) {
         int r = spectrum.rank();
-        double[][] base = new double[r][points.length];
-        Gemm.multiplyAdd(pool, r, 0, points.length, raw.length, spectrum.basis().map(), 0, 0, raw, 0, base, 0);
+        int n = points.length;
+        double[][] base = new double[r][n];
+        Gemm.multiplyAdd(pool, r, 0, n, spectrum.basis().rawSize(), spectrum.basis().map(), 0, 0, raw, 0, n, base, 0);
         return spectrum.basis().correction().orElseThrow().correct(points, base);
     }
 
@@ -170,14 +171,14 @@ final class FoldSpectrum {
 
     /**
      * @param combined {@code A F}, rows × p, from {@link #combine}
-     * @param raw      the raw features κ of n points, p × n
+     * @param raw      the raw features κ of n points, p × n row-major
      * @param n        the number of points
      * @return {@code (AF)κ} transposed: n × rows, row-major, one row per point
      */
-    double[] apply(double[][] combined, double[][] raw, int n) {
+    double[] apply(double[][] combined, double[] raw, int n) {
         int rows = combined.length;
         double[][] transposed = new double[rows][n];
-        Gemm.multiplyAdd(pool, rows, 0, n, raw.length, combined, 0, 0, raw, 0, transposed, 0);
+        Gemm.multiplyAdd(pool, rows, 0, n, spectrum.basis().rawSize(), combined, 0, 0, raw, 0, n, transposed, 0);
         double[] out = new double[n * rows];
         Gemm.transpose(rows, n, transposed, 0, 0, out, 0, rows);
         return out;
@@ -200,6 +201,13 @@ final class FoldSpectrum {
             }
             double[][] g = new double[r][r];
             Gemm.multiplyAdd(pool, r, 0, r, m, w, 0, m, wt, 0, g, 0);
+            // the upper triangle mirrored: the BLAS rounds (i, j) and (j, i) alike for most shapes
+            // but not all (r = 700, m = 10: 1830 pairs differ), and the forms read rows of it
+            for (int i = 0; i < r; i++) {
+                for (int j = 0; j < i; j++) {
+                    g[i][j] = g[j][i];
+                }
+            }
             weightGram = g;
         }
         return weightGram;
@@ -207,10 +215,10 @@ final class FoldSpectrum {
 
     /** A point set's raw features, and the correction of its points once asked for. */
     private static final class PointSet {
-        private final double[][] raw;
+        private final double[] raw;
         private Corrected correction;
 
-        PointSet(double[][] raw) {
+        PointSet(double[] raw) {
             this.raw = raw;
         }
     }

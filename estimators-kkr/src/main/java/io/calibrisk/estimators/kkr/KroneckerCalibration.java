@@ -96,22 +96,19 @@ final class KroneckerCalibration implements CalibrationFunction {
         boolean whole = s.exact() && r <= WHOLE;
         double tighten = tightening(sensitivity);
         int q = whole ? r : modes(products, lambda, scale, r, mu, truncation * tighten);
-        double[][] m = new double[q][q];
+        // row by row: products is exactly symmetric and λ_iλ_j = λ_jλ_i, so M is too (a loop that
+        // mirrored each entry would write down the columns of a matrix of up to 72 MB)
+        double[] m = new double[q * q];
         for (int i = 0; i < q; i++) {
-            for (int j = i; j < q; j++) {
+            double[] row = products[i];
+            for (int j = 0; j < q; j++) {
                 double denominator = lambda[i] * lambda[j] + mu;
-                double v = denominator > 0 ? products[i][j] / denominator : 0.0;
-                m[i][j] = v;
-                m[j][i] = v;
+                m[i * q + j] = denominator > 0 ? row[j] / denominator : 0.0;
             }
         }
         if (whole) {
             diagnostics.put("features", (double) r);
-            double[] full = new double[r * r];
-            for (int i = 0; i < r; i++) {
-                System.arraycopy(m[i], 0, full, i * r, r);
-            }
-            return new KroneckerCalibration(fold, r, s.basis().map(), null, full, false, instability,
+            return new KroneckerCalibration(fold, r, s.basis().map(), null, m, false, instability,
                     Map.copyOf(diagnostics));
         }
         Compression form = Compression.of(m, Arrays.copyOf(scale, q), q, compression * tighten);
@@ -168,13 +165,16 @@ final class KroneckerCalibration implements CalibrationFunction {
     private static int modes(double[][] products, double[] lambda, double[] scale, int r, double mu,
                              double truncation) {
         // ring[k] = Σ over pairs with max(i, j) = k, summed in a fixed order
+        // along row k of the exactly symmetric products (a walk down column k would miss the cache
+        // at every entry); the terms of a ring still come in increasing i
         double[] ring = new double[r];
         double total = 0;
         for (int k = 0; k < r; k++) {
+            double[] row = products[k];
             double s = 0;
             for (int i = 0; i <= k; i++) {
                 double denominator = lambda[i] * lambda[k] + mu;
-                double v = denominator > 0 ? scale[i] * scale[k] * products[i][k] / denominator : 0.0;
+                double v = denominator > 0 ? scale[i] * scale[k] * row[i] / denominator : 0.0;
                 s += (i == k ? 1 : 2) * v * v;
             }
             ring[k] = s;
@@ -206,7 +206,7 @@ final class KroneckerCalibration implements CalibrationFunction {
      * held-out correction, a(z) = (WᵀF)κ and c(z) = 0, and for each corrected point all three
      * from its exact base features and its sums outside the span.
      */
-    private double[] features(double[][] raw, int n, Corrected fix) {
+    private double[] features(double[] raw, int n, Corrected fix) {
         double[] phi = fold.apply(projection, raw, n);
         if (!held) {
             return phi;

@@ -72,7 +72,7 @@ final class TwoStepCalibration implements CalibrationFunction {
     }
 
     /** ĝ of n points, n × m row-major, with the held-out correction's points replaced. */
-    private double[] regression(double[][] raw, int n, Corrected fix) {
+    private double[] regression(double[] raw, int n, Corrected fix) {
         double[] g = fold.apply(coefficients, raw, n);
         if (outsideWeight == 0) {
             return g;

@@ -66,6 +66,15 @@ class CompressionTest {
         return m;
     }
 
+    private static double[] flat(double[][] m) {
+        int q = m.length;
+        double[] out = new double[q * q];
+        for (int i = 0; i < q; i++) {
+            System.arraycopy(m[i], 0, out, i * q, q);
+        }
+        return out;
+    }
+
     private static double[] ones(int q) {
         double[] t = new double[q];
         java.util.Arrays.fill(t, 1);
@@ -76,7 +85,7 @@ class CompressionTest {
     private static void check(double[] d, double[] t, double delta, double[] expectedWeights, double tolerance) {
         double[][] m = form(d, t, 42);
         int q = t.length;
-        Compression form = Compression.of(m, t, q, delta);
+        Compression form = Compression.of(flat(m), t, q, delta);
         assertEquals(expectedWeights.length, form.rank(), "rank");
         double scale = Math.abs(expectedWeights[0]);
         assertArrayEquals(expectedWeights, form.weights(), tolerance * scale, "weights");
@@ -131,7 +140,7 @@ class CompressionTest {
 
     @Test
     void theZeroFormIsOneZeroTerm() {
-        Compression zero = Compression.of(new double[5][5], ones(5), 5, 1e-10);
+        Compression zero = Compression.of(new double[25], ones(5), 5, 1e-10);
         assertEquals(1, zero.rank());
         assertArrayEquals(new double[] {0}, zero.weights());
         assertArrayEquals(new double[5], zero.basisT());

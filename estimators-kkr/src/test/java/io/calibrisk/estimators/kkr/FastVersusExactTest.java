@@ -82,7 +82,7 @@ class FastVersusExactTest {
             truncated |= h.diagnostics().containsKey("modes");
         }
         assertTrue(truncated, "the exact mode truncated and compressed");
-        assertAgree(kkr, Notion.CANONICAL, train, evaluation, test, Map.of(), 1e-5);
+        assertAgree(kkr, Notion.CANONICAL, train, evaluation, test, Map.of(), 1e-6);
     }
 
     @Test

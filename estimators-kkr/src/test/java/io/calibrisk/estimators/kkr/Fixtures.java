@@ -87,11 +87,11 @@ final class Fixtures {
             }
 
             @Override
-            public double[][] raw(double[][] points) {
-                double[][] out = new double[3][points.length];
+            public double[] raw(double[][] points) {
+                double[] out = new double[3 * points.length];
                 for (int j = 0; j < points.length; j++) {
                     for (int a = 0; a < 3; a++) {
-                        out[a][j] = points[j][0] + a;
+                        out[a * points.length + j] = points[j][0] + a;
                     }
                 }
                 return out;

@@ -68,7 +68,7 @@ class HeldOutCorrectionTest {
             }
 
             @Override
-            public double[][] raw(double[][] points) {
+            public double[] raw(double[][] points) {
                 return basis.raw(points);
             }
 

@@ -82,7 +82,8 @@ public final class Gemm {
     public static void multiplyAdd(int rows, int from, int to, int inner, double[] a, int aOff, int lda,
                                    double[][] b, int bRow, double[][] c, int cRow) {
         if (natively(rows, to - from, inner)) {
-            nativeTiles(Parallelism.sequential(), rows, from, to, inner, new FlatA(a, aOff, lda), b, bRow, c, cRow);
+            nativeTiles(Parallelism.sequential(), rows, from, to, inner, new FlatA(a, aOff, lda), new RowsB(b, bRow), c,
+                    cRow);
             return;
         }
         tiles(rows, from, to, inner, (i, p0, p1, j0, j1) -> row(a, aOff + i * lda, p0, p1, b, bRow, c[cRow + i], j0, j1));
@@ -106,7 +107,8 @@ public final class Gemm {
     public static void multiplyAdd(int rows, int from, int to, int inner, double[][] a, int aRow, int aOff,
                                    double[][] b, int bRow, double[][] c, int cRow) {
         if (natively(rows, to - from, inner)) {
-            nativeTiles(Parallelism.sequential(), rows, from, to, inner, new RowsA(a, aRow, aOff), b, bRow, c, cRow);
+            nativeTiles(Parallelism.sequential(), rows, from, to, inner, new RowsA(a, aRow, aOff), new RowsB(b, bRow), c,
+                    cRow);
             return;
         }
         tiles(rows, from, to, inner, (i, p0, p1, j0, j1) -> row(a[aRow + i], aOff, p0, p1, b, bRow, c[cRow + i], j0, j1));
@@ -151,7 +153,7 @@ public final class Gemm {
     public static void multiplyAdd(Parallelism pool, int rows, int from, int to, int inner, double[] a, int aOff,
                                    int lda, double[][] b, int bRow, double[][] c, int cRow) {
         if (natively(rows, to - from, inner)) {
-            nativeTiles(pool, rows, from, to, inner, new FlatA(a, aOff, lda), b, bRow, c, cRow);
+            nativeTiles(pool, rows, from, to, inner, new FlatA(a, aOff, lda), new RowsB(b, bRow), c, cRow);
             return;
         }
         split(pool, rows, from, to, inner, (first, count, j0, j1) ->
@@ -177,11 +179,104 @@ public final class Gemm {
     public static void multiplyAdd(Parallelism pool, int rows, int from, int to, int inner, double[][] a, int aRow,
                                    int aOff, double[][] b, int bRow, double[][] c, int cRow) {
         if (natively(rows, to - from, inner)) {
-            nativeTiles(pool, rows, from, to, inner, new RowsA(a, aRow, aOff), b, bRow, c, cRow);
+            nativeTiles(pool, rows, from, to, inner, new RowsA(a, aRow, aOff), new RowsB(b, bRow), c, cRow);
             return;
         }
         split(pool, rows, from, to, inner, (first, count, j0, j1) ->
                 multiplyAdd(count, j0, j1, inner, a, aRow + first, aOff, b, bRow, c, cRow + first));
+    }
+
+    /**
+     * The product with B row-major in a flat array, {@code B[p][j]} at {@code b[bOff + p·ldb + j]},
+     * and A as rows, split over the pool: the native BLAS reads B in place, where the row form
+     * copies each of its chunks first (for B of thousands of rows by tens of thousands of
+     * columns, as the raw features are, a pass over B's memory that costs as much as a tenth of
+     * the product). Bit for bit the row form's result, natively as in Java, whose product copies
+     * B and C by strips of {@value #COLUMN_BLOCK} columns into rows.
+     *
+     * @param pool  the pool
+     * @param rows  rows of A and C
+     * @param from  first column of B and C
+     * @param to    one past the last column
+     * @param inner columns of A, rows of B
+     * @param a     A as rows
+     * @param aRow  first row of A
+     * @param aOff  column offset of A
+     * @param b     B, row-major
+     * @param bOff  offset of B's element (0, 0)
+     * @param ldb   row stride of B
+     * @param c     C as rows
+     * @param cRow  first row of C
+     */
+    public static void multiplyAdd(Parallelism pool, int rows, int from, int to, int inner, double[][] a, int aRow,
+                                   int aOff, double[] b, int bOff, int ldb, double[][] c, int cRow) {
+        if (natively(rows, to - from, inner)) {
+            nativeTiles(pool, rows, from, to, inner, new RowsA(a, aRow, aOff), new FlatB(b, bOff, ldb), c, cRow);
+            return;
+        }
+        strips(pool, rows, from, to, inner, b, bOff, ldb, c, cRow, (count, width, bRows, cRows) ->
+                multiplyAdd(count, 0, width, inner, a, aRow, aOff, bRows, 0, cRows, 0));
+    }
+
+    /**
+     * The same with A row-major in a flat array, {@code A[i][p]} at {@code a[aOff + i·lda + p]}.
+     *
+     * @param pool  the pool
+     * @param rows  rows of A and C
+     * @param from  first column of B and C
+     * @param to    one past the last column
+     * @param inner columns of A, rows of B
+     * @param a     A, row-major
+     * @param aOff  offset of A
+     * @param lda   row stride of A
+     * @param b     B, row-major
+     * @param bOff  offset of B's element (0, 0)
+     * @param ldb   row stride of B
+     * @param c     C as rows
+     * @param cRow  first row of C
+     */
+    public static void multiplyAdd(Parallelism pool, int rows, int from, int to, int inner, double[] a, int aOff,
+                                   int lda, double[] b, int bOff, int ldb, double[][] c, int cRow) {
+        if (natively(rows, to - from, inner)) {
+            nativeTiles(pool, rows, from, to, inner, new FlatA(a, aOff, lda), new FlatB(b, bOff, ldb), c, cRow);
+            return;
+        }
+        strips(pool, rows, from, to, inner, b, bOff, ldb, c, cRow, (count, width, bRows, cRows) ->
+                multiplyAdd(count, 0, width, inner, a, aOff, lda, bRows, 0, cRows, 0));
+    }
+
+    /** The row form's product of a strip of columns copied into rows: {@code cRows += A·bRows}. */
+    @FunctionalInterface
+    private interface Strip {
+        void run(int rows, int width, double[][] bRows, double[][] cRows);
+    }
+
+    /**
+     * The Java product with flat B: C's columns in strips of {@value #COLUMN_BLOCK} (fixed by the
+     * shape, on the pool when the product is large), each strip of B and C copied into rows for
+     * the row form and C's copied back. Every element of C still receives its terms in the row
+     * form's order, so the result is the row form's, bit for bit.
+     */
+    private static void strips(Parallelism pool, int rows, int from, int to, int inner, double[] b, int bOff,
+                               int ldb, double[][] c, int cRow, Strip strip) {
+        int count = (to - from + COLUMN_BLOCK - 1) / COLUMN_BLOCK;
+        Parallelism here = (long) rows * (to - from) * inner < PARALLEL_WORK ? Parallelism.sequential() : pool;
+        here.forEach(count, task -> {
+            int j0 = from + task * COLUMN_BLOCK;
+            int width = Math.min(to, j0 + COLUMN_BLOCK) - j0;
+            double[][] bRows = new double[inner][width];
+            for (int p = 0; p < inner; p++) {
+                System.arraycopy(b, bOff + p * ldb + j0, bRows[p], 0, width);
+            }
+            double[][] cRows = new double[rows][width];
+            for (int i = 0; i < rows; i++) {
+                System.arraycopy(c[cRow + i], j0, cRows[i], 0, width);
+            }
+            strip.run(rows, width, bRows, cRows);
+            for (int i = 0; i < rows; i++) {
+                System.arraycopy(cRows[i], 0, c[cRow + i], j0, width);
+            }
+        });
     }
 
     /** A block of C: rows [first, first + count), columns [j0, j1). */
@@ -263,13 +358,52 @@ public final class Gemm {
         }
     }
 
+    /** B's terms [p0, p0 + kc) and columns [j0, j0 + w) as a column-major operand of dgemm. */
+    private interface OperandB {
+        /**
+         * @param buffer a buffer of at least kc·w doubles the operand may be copied to
+         * @return the array, offset and leading dimension of Bᵀ, column-major
+         */
+        Operand chunk(int p0, int kc, int j0, int w, double[] buffer);
+    }
+
+    /** B as rows: copied chunk by chunk. */
+    private record RowsB(double[][] b, int bRow) implements OperandB {
+        @Override
+        public Operand chunk(int p0, int kc, int j0, int w, double[] buffer) {
+            for (int p = 0; p < kc; p++) {
+                System.arraycopy(b[bRow + p0 + p], j0, buffer, p * w, w);
+            }
+            return new Operand(buffer, 0, w);
+        }
+    }
+
+    /**
+     * Row-major B in a flat array: used in place (dgemm packs its operands itself, so the copy
+     * only cost memory traffic), unless the chunk's last row ends within one row's stride of the
+     * array's end (the binding checks the operand's extent as whole strides).
+     */
+    private record FlatB(double[] b, int bOff, int ldb) implements OperandB {
+        @Override
+        public Operand chunk(int p0, int kc, int j0, int w, double[] buffer) {
+            int offset = bOff + p0 * ldb + j0;
+            if ((long) offset + (long) kc * ldb <= b.length) {
+                return new Operand(b, offset, ldb);
+            }
+            for (int p = 0; p < kc; p++) {
+                System.arraycopy(b, offset + p * ldb, buffer, p * w, w);
+            }
+            return new Operand(buffer, 0, w);
+        }
+    }
+
     /**
      * The product through the native BLAS, in fixed tiles of C run on the pool. In dgemm's
      * column-major terms a row-major tile of C (rows × w) is Cᵀ (w × rows), and
      * {@code Cᵀ += Bᵀ Aᵀ}: B's chunk copied row-major is Bᵀ with leading dimension w.
      */
     private static void nativeTiles(Parallelism pool, int rows, int from, int to, int inner, OperandA a,
-                                    double[][] b, int bRow, double[][] c, int cRow) {
+                                    OperandB b, double[][] c, int cRow) {
         int rowTiles = (rows + TILE - 1) / TILE;
         int columnTiles = (to - from + TILE - 1) / TILE;
         pool.forEach(rowTiles * columnTiles, tile -> {
@@ -287,12 +421,10 @@ public final class Gemm {
             }
             for (int p0 = 0; p0 < inner; p0 += CHUNK) {
                 int kc = Math.min(inner, p0 + CHUNK) - p0;
-                for (int p = 0; p < kc; p++) {
-                    System.arraycopy(b[bRow + p0 + p], j0, bChunk, p * w, w);
-                }
+                Operand bt = b.chunk(p0, kc, j0, w, bChunk);
                 Operand at = a.chunk(i0, count, p0, kc, aChunk);
-                NativeBlas.dgemm("N", "N", w, count, kc, 1.0, bChunk, 0, w, at.array(), at.offset(), at.leading(),
-                        1.0, cTile, 0, w);
+                NativeBlas.dgemm("N", "N", w, count, kc, 1.0, bt.array(), bt.offset(), bt.leading(), at.array(),
+                        at.offset(), at.leading(), 1.0, cTile, 0, w);
             }
             for (int i = 0; i < count; i++) {
                 System.arraycopy(cTile, i * w, c[cRow + i0 + i], j0, w);

@@ -15,13 +15,13 @@ public interface FeatureBasis {
 
     /**
      * The raw features, one column per point: the layout in which the product with A F runs
-     * along the points, the long contiguous dimension, with one array per row as {@code Gemm}
-     * needs.
+     * along the points, the long contiguous dimension; in one array, which the native BLAS
+     * reads in place (κ is the largest operand of a fit: p·n' values).
      *
      * @param points n' points
-     * @return κ, p rows of n' values: raw feature a of point j at {@code [a][j]}
+     * @return κ, p × n' row-major: raw feature a of point j at {@code [a·n' + j]}
      */
-    double[][] raw(double[][] points);
+    double[] raw(double[][] points);
 
     /** @return F, r rows of p values, one array per row; shared, must not be modified */
     double[][] map();

@@ -200,14 +200,14 @@ public final class HeldOutCorrection {
         int size = block.length;
         int r = sigma.length;
         int m = residualsT.length;
-        double[][] rows = LowRankFactorisation.kernelRows(kernel, kernel.rows(), block, pool);
-        int n = rows.length;
+        int n = kernel.size();
+        double[] rows = LowRankFactorisation.kernelRows(kernel, kernel.rows(), block, pool);
         double[][] projected = new double[r][size];
-        Gemm.multiplyAdd(pool, r, 0, size, n, factorT, 0, 0, rows, 0, projected, 0);
+        Gemm.multiplyAdd(pool, r, 0, size, n, factorT, 0, 0, rows, 0, size, projected, 0);
         double[][] modes = new double[r][size];
         Gemm.multiplyAdd(pool, r, 0, size, r, vectors, 0, r, projected, 0, modes, 0);
         double[][] sums = new double[m][size];
-        Gemm.multiplyAdd(pool, m, 0, size, n, residualsT, 0, 0, rows, 0, sums, 0);
+        Gemm.multiplyAdd(pool, m, 0, size, n, residualsT, 0, 0, rows, 0, size, sums, 0);
         for (int k = 0; k < size; k++) {
             double[] b = new double[r];
             for (int i = 0; i < r; i++) {

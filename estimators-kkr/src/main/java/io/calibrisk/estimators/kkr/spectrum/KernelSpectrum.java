@@ -16,8 +16,10 @@ import io.calibrisk.api.InvalidSettingException;
  * avoids dividing by small eigenvalues. {@code scale_i} bounds the mode's base feature at any
  * point: {@code |b_i(z)| ≤ scale_i √k(z, z)}, indeed {@code Σ_i (b_i(z)/scale_i)² ≤ k(z, z)}
  * (Cauchy–Schwarz in the kernel's Hilbert space: {@code |q_iᵀk(z)| ≤ √(q_iᵀKq_i) √k(z, z)}).
- * It is √λ_i for the exact form and 1 for the low-rank form, whose base features have
- * {@code ‖b(z)‖² = k̃(z, z) ≤ k(z, z)}. Truncations and compressions measured in this metric
+ * It is {@code √(λ_i + n·ε·λ_max)} for the exact form (a computed eigenpair has
+ * {@code q_iᵀKq_i ≤ λ_i + n·ε·λ_max}, the eigensolver's residual: for the modes at rounding level
+ * √λ_i alone would not bound their features) and 1 for the low-rank form, whose base features
+ * have {@code ‖b(z)‖² = k̃(z, z) ≤ k(z, z)}. Truncations and compressions measured in this metric
  * bound the error of h at every point, held out or not; on the training points the factor is
  * far smaller (λ_i and √λ_i), which is why a metric of the training points let the small modes
  * go that held-out points weigh by up to 1/√λ_i more.

@@ -114,7 +114,7 @@ public final class LowRankFactorisation {
 
             /** Row a holds k(x_{pivot a}, z) for every point, so that the product runs along the points. */
             @Override
-            public double[][] raw(double[][] points) {
+            public double[] raw(double[][] points) {
                 return products.isPresent() ? products.get().rows(pivots, points, pool)
                         : kernelRows(kernel, pivotRows, points, pool);
             }
@@ -199,18 +199,18 @@ public final class LowRankFactorisation {
      * @param rows   p points x_a
      * @param points n' points z_j
      * @param pool   the pool
-     * @return {@code k(x_a, z_j)} at {@code [a][j]}
+     * @return {@code k(x_a, z_j)} at {@code [a·n' + j]}, p × n' row-major
      */
-    static double[][] kernelRows(TrainingKernel kernel, double[][] rows, double[][] points, Parallelism pool) {
+    static double[] kernelRows(TrainingKernel kernel, double[][] rows, double[][] points, Parallelism pool) {
         int count = points.length;
-        double[][] out = new double[rows.length][count];
+        double[] out = new double[rows.length * count];
         pool.forEach((count + POINT_BLOCK - 1) / POINT_BLOCK, block -> {
             int last = Math.min(count, (block + 1) * POINT_BLOCK);
             for (int a = 0; a < rows.length; a++) {
                 double[] x = rows[a];
-                double[] row = out[a];
+                int row = a * count;
                 for (int j = block * POINT_BLOCK; j < last; j++) {
-                    row[j] = kernel.value(x, points[j]);
+                    out[row + j] = kernel.value(x, points[j]);
                 }
             }
         });

@@ -117,9 +117,9 @@ final class RbfProducts {
      * @param pivots p training points x_a, by index
      * @param points n' points z_j
      * @param pool   the pool
-     * @return {@code k(x_a, z_j)} at {@code [a][j]}
+     * @return {@code k(x_a, z_j)} at {@code [a·n' + j]}, p × n' row-major
      */
-    double[][] rows(int[] pivots, double[][] points, Parallelism pool) {
+    double[] rows(int[] pivots, double[][] points, Parallelism pool) {
         int p = pivots.length;
         int count = points.length;
         double[] y = new double[p * d];
@@ -128,7 +128,7 @@ final class RbfProducts {
             System.arraycopy(x, pivots[a] * d, y, a * d, d);
             yNorms[a] = norms[pivots[a]];
         }
-        double[][] out = new double[p][count];
+        double[] out = new double[p * count];
         pool.forEach((count + POINT_BLOCK - 1) / POINT_BLOCK, block -> {
             int first = block * POINT_BLOCK;
             int len = Math.min(count, first + POINT_BLOCK) - first;
@@ -139,9 +139,9 @@ final class RbfProducts {
             double[] inner = new double[p * len];
             Gemm.innerProducts(len, zFlat, 0, p, y, d, inner);
             for (int a = 0; a < p; a++) {
-                double[] row = out[a];
+                int row = a * count + first;
                 for (int j = 0; j < len; j++) {
-                    row[first + j] = value(yNorms[a], zNorms[j], inner[a * len + j]);
+                    out[row + j] = value(yNorms[a], zNorms[j], inner[a * len + j]);
                 }
             }
         });

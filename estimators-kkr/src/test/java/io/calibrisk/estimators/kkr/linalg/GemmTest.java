@@ -76,10 +76,27 @@ class GemmTest {
             Gemm.multiplyAdd(pool, rows, 0, columns, inner, a, 3, 2, b, 1, byRows, 1);
             double[][] flatParallel = copy(c);
             Gemm.multiplyAdd(pool, rows, 0, columns, inner, flatA, 3 * lda + 2, lda, b, 1, flatParallel, 1);
+            // B flat, its rows 2 apart beyond their length, from row 1: in place where the native BLAS
+            // takes the product, copied by strips of columns in Java
+            int ldb = columns + 2;
+            double[] flatB = new double[(inner + 1) * ldb];
+            for (int p = 0; p < inner + 1; p++) {
+                System.arraycopy(b[p], 0, flatB, p * ldb, columns);
+            }
+            double[][] flatBoth = copy(c);
+            Gemm.multiplyAdd(pool, rows, 0, columns, inner, flatA, 3 * lda + 2, lda, flatB, ldb, ldb, flatBoth, 1);
+            double[][] rowsAFlatB = copy(c);
+            Gemm.multiplyAdd(pool, rows, 0, columns, inner, a, 3, 2, flatB, ldb, ldb, rowsAFlatB, 1);
+            double[][] flatBSequential = copy(c);
+            Gemm.multiplyAdd(Parallelism.sequential(), rows, 0, columns, inner, a, 3, 2, flatB, ldb, ldb,
+                    flatBSequential, 1);
             for (int i = 0; i < rows + 1; i++) {
                 assertArrayEquals(sequential[i], flatSequential[i], "flat A, row " + i);
                 assertArrayEquals(sequential[i], byRows[i], "parallel, row " + i);
                 assertArrayEquals(sequential[i], flatParallel[i], "parallel flat A, row " + i);
+                assertArrayEquals(sequential[i], flatBoth[i], "flat A and B, row " + i);
+                assertArrayEquals(sequential[i], rowsAFlatB[i], "flat B, row " + i);
+                assertArrayEquals(sequential[i], flatBSequential[i], "flat B in one thread, row " + i);
             }
         }
     }
@@ -104,8 +121,8 @@ class GemmTest {
 
     /**
      * Products large enough for the native BLAS where it loads: C split into several tiles of
-     * 512 × 512, the terms into chunks of 2048 (so each tile makes two calls), A used in place
-     * and, at the end of its array, copied (the binding checks whole strides).
+     * 512 × 512, the terms into chunks of 2048 (so each tile makes two calls), A and flat B used
+     * in place and, at the end of their arrays, copied (the binding checks whole strides).
      */
     @Test
     void tilesAndChunksOfTheNativePath() {

@@ -32,13 +32,17 @@ class ExactFactorisationTest {
         assertEquals(0.25 + 0.0625 + 0.015625, sum, 1e-15);
     }
 
-    /** The linear kernel x·y on the points 1 and 0: K = diag(1, 0), whose zero mode is left out. */
+    /**
+     * The linear kernel x·y on the points 1 and 0: K = diag(1, 0). The zero mode is kept, and
+     * each scale is √(λ_i + n·ε·λ_max), what a computed eigenpair's feature can reach.
+     */
     @Test
-    void aZeroEigenvalueIsKeptWithScaleZero() {
+    void aZeroEigenvalueIsKeptWithTheEigensolversResidualAsScale() {
         Points x = Points.of(2, 1, new double[] {1, 0});
         KernelSpectrum s = ExactFactorisation.of(TrainingKernel.of(kernel(1), 1, x), x, Parallelism.sequential());
         assertArrayEquals(new double[] {1, 0}, s.values());
-        assertArrayEquals(new double[] {1, 0}, s.scale());
+        double floor = 2 * Math.ulp(1.0);
+        assertArrayEquals(new double[] {Math.sqrt(1 + floor), Math.sqrt(floor)}, s.scale());
         assertEquals(2, s.basis().map().length);
     }
 

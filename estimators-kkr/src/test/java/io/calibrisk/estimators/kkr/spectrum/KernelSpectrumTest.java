@@ -17,8 +17,8 @@ class KernelSpectrumTest {
             }
 
             @Override
-            public double[][] raw(double[][] points) {
-                return new double[2][points.length];
+            public double[] raw(double[][] points) {
+                return new double[2 * points.length];
             }
 
             @Override
