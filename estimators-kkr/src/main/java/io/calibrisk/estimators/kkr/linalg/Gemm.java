@@ -4,7 +4,9 @@ import io.calibrisk.api.estimator.Parallelism;
 
 /**
  * The dense product {@code C += A·B}: {@code C[i][j] += Σ_p A[i][p]·B[p][j]} for i < rows,
- * j < columns, p < inner, with B and C given as arrays of rows (and A as rows or row-major).
+ * j < columns, p < inner, with B and C given as arrays of rows (and A as rows or row-major);
+ * B may also be row-major in one array, which the native BLAS then reads in place (the Java
+ * product copies it by strips of columns into rows).
  *
  * <p>Why this shape: the innermost loop updates one row of C from four rows of B,
  * {@code c[j] = fma(a₃, b₃[j], fma(a₂, b₂[j], fma(a₁, b₁[j], fma(a₀, b₀[j], c[j]))))}, which
