@@ -201,8 +201,10 @@ final class FoldSpectrum {
             }
             double[][] g = new double[r][r];
             Gemm.multiplyAdd(pool, r, 0, r, m, w, 0, m, wt, 0, g, 0);
-            // the upper triangle mirrored: the BLAS rounds (i, j) and (j, i) alike for most shapes
-            // but not all (r = 700, m = 10: 1830 pairs differ), and the forms read rows of it
+            // the upper triangle mirrored, since the forms read rows of it: OpenBLAS in one thread
+            // (as the launcher and the tests run it) gave (i, j) and (j, i) alike at every shape
+            // tried, but with its own threads (a program that embeds calibrisk and leaves
+            // OPENBLAS_NUM_THREADS unset) 1830 pairs differed at r = 700, m = 10
             for (int i = 0; i < r; i++) {
                 for (int j = 0; j < i; j++) {
                     g[i][j] = g[j][i];
