@@ -84,8 +84,8 @@ public final class Gemm {
     public static void multiplyAdd(int rows, int from, int to, int inner, double[] a, int aOff, int lda,
                                    double[][] b, int bRow, double[][] c, int cRow) {
         if (natively(rows, to - from, inner)) {
-            nativeTiles(Parallelism.sequential(), rows, from, to, inner, new FlatA(a, aOff, lda), new RowsB(b, bRow), c,
-                    cRow);
+            nativeTiles(Parallelism.sequential(), rows, from, to, inner, new Flat(a, aOff, lda), new Rows(b, bRow, 0),
+                    c, cRow);
             return;
         }
         tiles(rows, from, to, inner, (i, p0, p1, j0, j1) -> row(a, aOff + i * lda, p0, p1, b, bRow, c[cRow + i], j0, j1));
@@ -109,8 +109,8 @@ public final class Gemm {
     public static void multiplyAdd(int rows, int from, int to, int inner, double[][] a, int aRow, int aOff,
                                    double[][] b, int bRow, double[][] c, int cRow) {
         if (natively(rows, to - from, inner)) {
-            nativeTiles(Parallelism.sequential(), rows, from, to, inner, new RowsA(a, aRow, aOff), new RowsB(b, bRow), c,
-                    cRow);
+            nativeTiles(Parallelism.sequential(), rows, from, to, inner, new Rows(a, aRow, aOff), new Rows(b, bRow, 0),
+                    c, cRow);
             return;
         }
         tiles(rows, from, to, inner, (i, p0, p1, j0, j1) -> row(a[aRow + i], aOff, p0, p1, b, bRow, c[cRow + i], j0, j1));
@@ -155,7 +155,7 @@ public final class Gemm {
     public static void multiplyAdd(Parallelism pool, int rows, int from, int to, int inner, double[] a, int aOff,
                                    int lda, double[][] b, int bRow, double[][] c, int cRow) {
         if (natively(rows, to - from, inner)) {
-            nativeTiles(pool, rows, from, to, inner, new FlatA(a, aOff, lda), new RowsB(b, bRow), c, cRow);
+            nativeTiles(pool, rows, from, to, inner, new Flat(a, aOff, lda), new Rows(b, bRow, 0), c, cRow);
             return;
         }
         split(pool, rows, from, to, inner, (first, count, j0, j1) ->
@@ -181,7 +181,7 @@ public final class Gemm {
     public static void multiplyAdd(Parallelism pool, int rows, int from, int to, int inner, double[][] a, int aRow,
                                    int aOff, double[][] b, int bRow, double[][] c, int cRow) {
         if (natively(rows, to - from, inner)) {
-            nativeTiles(pool, rows, from, to, inner, new RowsA(a, aRow, aOff), new RowsB(b, bRow), c, cRow);
+            nativeTiles(pool, rows, from, to, inner, new Rows(a, aRow, aOff), new Rows(b, bRow, 0), c, cRow);
             return;
         }
         split(pool, rows, from, to, inner, (first, count, j0, j1) ->
@@ -213,7 +213,7 @@ public final class Gemm {
     public static void multiplyAdd(Parallelism pool, int rows, int from, int to, int inner, double[][] a, int aRow,
                                    int aOff, double[] b, int bOff, int ldb, double[][] c, int cRow) {
         if (natively(rows, to - from, inner)) {
-            nativeTiles(pool, rows, from, to, inner, new RowsA(a, aRow, aOff), new FlatB(b, bOff, ldb), c, cRow);
+            nativeTiles(pool, rows, from, to, inner, new Rows(a, aRow, aOff), new Flat(b, bOff, ldb), c, cRow);
             return;
         }
         strips(pool, rows, from, to, inner, b, bOff, ldb, c, cRow, (count, width, bRows, cRows) ->
@@ -240,7 +240,7 @@ public final class Gemm {
     public static void multiplyAdd(Parallelism pool, int rows, int from, int to, int inner, double[] a, int aOff,
                                    int lda, double[] b, int bOff, int ldb, double[][] c, int cRow) {
         if (natively(rows, to - from, inner)) {
-            nativeTiles(pool, rows, from, to, inner, new FlatA(a, aOff, lda), new FlatB(b, bOff, ldb), c, cRow);
+            nativeTiles(pool, rows, from, to, inner, new Flat(a, aOff, lda), new Flat(b, bOff, ldb), c, cRow);
             return;
         }
         strips(pool, rows, from, to, inner, b, bOff, ldb, c, cRow, (count, width, bRows, cRows) ->
@@ -319,93 +319,64 @@ public final class Gemm {
                 && (long) rows * columns * inner >= NATIVE_WORK;
     }
 
-    /** A's rows [i0, i0 + count) and terms [p0, p0 + kc) as a column-major operand of dgemm. */
-    private interface OperandA {
+    /**
+     * A row-major matrix, A or B, whose blocks go to dgemm: a row-major block is its transpose
+     * column-major, as dgemm takes it (A's block of rows [i0, i0 + count) and terms
+     * [p0, p0 + kc), B's of terms [p0, p0 + kc) and columns [j0, j0 + w)).
+     */
+    private interface RowMajor {
         /**
-         * @param buffer a buffer of at least count·kc doubles the operand may be copied to
-         * @return the array, offset and leading dimension of Aᵀ, column-major
+         * @param row     the block's first row
+         * @param rows    its rows
+         * @param column  its first column
+         * @param columns its columns
+         * @param buffer  a buffer of at least rows·columns doubles the block may be copied to
+         * @return the array, offset and leading dimension of the block's transpose, column-major
          */
-        Operand chunk(int i0, int count, int p0, int kc, double[] buffer);
+        Operand block(int row, int rows, int column, int columns, double[] buffer);
     }
 
     private record Operand(double[] array, int offset, int leading) {
     }
 
     /**
-     * Row-major A in a flat array: used in place, unless the chunk's last row ends within one
-     * row's stride of the array's end (the binding checks the operand's extent as whole strides).
+     * A row-major matrix in a flat array, element (i, j) at {@code array[offset + i·stride + j]}:
+     * used in place (dgemm packs its operands itself, so a copy only costs memory traffic),
+     * unless the block's last row ends within one row's stride of the array's end (the binding
+     * checks the operand's extent as whole strides).
      */
-    private record FlatA(double[] a, int aOff, int lda) implements OperandA {
+    private record Flat(double[] array, int offset, int stride) implements RowMajor {
         @Override
-        public Operand chunk(int i0, int count, int p0, int kc, double[] buffer) {
-            int offset = aOff + i0 * lda + p0;
-            if ((long) offset + (long) count * lda <= a.length) {
-                return new Operand(a, offset, lda);
+        public Operand block(int row, int rows, int column, int columns, double[] buffer) {
+            int at = offset + row * stride + column;
+            if ((long) at + (long) rows * stride <= array.length) {
+                return new Operand(array, at, stride);
             }
+            for (int i = 0; i < rows; i++) {
+                System.arraycopy(array, at + i * stride, buffer, i * columns, columns);
+            }
+            return new Operand(buffer, 0, columns);
+        }
+    }
+
+    /** A matrix as rows, element (i, j) at {@code rows[first + i][offset + j]}: copied block by block. */
+    private record Rows(double[][] rows, int first, int offset) implements RowMajor {
+        @Override
+        public Operand block(int row, int count, int column, int columns, double[] buffer) {
             for (int i = 0; i < count; i++) {
-                System.arraycopy(a, offset + i * lda, buffer, i * kc, kc);
+                System.arraycopy(rows[first + row + i], offset + column, buffer, i * columns, columns);
             }
-            return new Operand(buffer, 0, kc);
-        }
-    }
-
-    /** A as rows: copied chunk by chunk. */
-    private record RowsA(double[][] a, int aRow, int aOff) implements OperandA {
-        @Override
-        public Operand chunk(int i0, int count, int p0, int kc, double[] buffer) {
-            for (int i = 0; i < count; i++) {
-                System.arraycopy(a[aRow + i0 + i], aOff + p0, buffer, i * kc, kc);
-            }
-            return new Operand(buffer, 0, kc);
-        }
-    }
-
-    /** B's terms [p0, p0 + kc) and columns [j0, j0 + w) as a column-major operand of dgemm. */
-    private interface OperandB {
-        /**
-         * @param buffer a buffer of at least kc·w doubles the operand may be copied to
-         * @return the array, offset and leading dimension of Bᵀ, column-major
-         */
-        Operand chunk(int p0, int kc, int j0, int w, double[] buffer);
-    }
-
-    /** B as rows: copied chunk by chunk. */
-    private record RowsB(double[][] b, int bRow) implements OperandB {
-        @Override
-        public Operand chunk(int p0, int kc, int j0, int w, double[] buffer) {
-            for (int p = 0; p < kc; p++) {
-                System.arraycopy(b[bRow + p0 + p], j0, buffer, p * w, w);
-            }
-            return new Operand(buffer, 0, w);
-        }
-    }
-
-    /**
-     * Row-major B in a flat array: used in place (dgemm packs its operands itself, so the copy
-     * only cost memory traffic), unless the chunk's last row ends within one row's stride of the
-     * array's end (the binding checks the operand's extent as whole strides).
-     */
-    private record FlatB(double[] b, int bOff, int ldb) implements OperandB {
-        @Override
-        public Operand chunk(int p0, int kc, int j0, int w, double[] buffer) {
-            int offset = bOff + p0 * ldb + j0;
-            if ((long) offset + (long) kc * ldb <= b.length) {
-                return new Operand(b, offset, ldb);
-            }
-            for (int p = 0; p < kc; p++) {
-                System.arraycopy(b, offset + p * ldb, buffer, p * w, w);
-            }
-            return new Operand(buffer, 0, w);
+            return new Operand(buffer, 0, columns);
         }
     }
 
     /**
      * The product through the native BLAS, in fixed tiles of C run on the pool. In dgemm's
      * column-major terms a row-major tile of C (rows × w) is Cᵀ (w × rows), and
-     * {@code Cᵀ += Bᵀ Aᵀ}: B's chunk copied row-major is Bᵀ with leading dimension w.
+     * {@code Cᵀ += Bᵀ Aᵀ}: B's chunk, row-major (in place or copied, see {@link RowMajor}), is Bᵀ.
      */
-    private static void nativeTiles(Parallelism pool, int rows, int from, int to, int inner, OperandA a,
-                                    OperandB b, double[][] c, int cRow) {
+    private static void nativeTiles(Parallelism pool, int rows, int from, int to, int inner, RowMajor a,
+                                    RowMajor b, double[][] c, int cRow) {
         int rowTiles = (rows + TILE - 1) / TILE;
         int columnTiles = (to - from + TILE - 1) / TILE;
         pool.forEach(rowTiles * columnTiles, tile -> {
@@ -423,8 +394,8 @@ public final class Gemm {
             }
             for (int p0 = 0; p0 < inner; p0 += CHUNK) {
                 int kc = Math.min(inner, p0 + CHUNK) - p0;
-                Operand bt = b.chunk(p0, kc, j0, w, bChunk);
-                Operand at = a.chunk(i0, count, p0, kc, aChunk);
+                Operand bt = b.block(p0, kc, j0, w, bChunk);
+                Operand at = a.block(i0, count, p0, kc, aChunk);
                 NativeBlas.dgemm("N", "N", w, count, kc, 1.0, bt.array(), bt.offset(), bt.leading(), at.array(),
                         at.offset(), at.leading(), 1.0, cTile, 0, w);
             }
