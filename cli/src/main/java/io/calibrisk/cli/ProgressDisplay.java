@@ -2,16 +2,20 @@ package io.calibrisk.cli;
 
 import io.calibrisk.pipeline.evaluation.Progress;
 import io.calibrisk.pipeline.evaluation.ProgressLines;
+import io.calibrisk.pipeline.evaluation.TimeLeft;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
 
 import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * Shows the progress of a run: on a terminal a progress bar per estimator (with the fold,
- * the grid point and the time left, by the progressbar library), from the moment the estimator
- * starts; elsewhere the {@linkplain ProgressLines plain lines} on standard error, with the
+ * the grid point and the {@linkplain TimeLeft time left}, drawn by the progressbar library),
+ * from the moment the estimator starts; elsewhere the {@linkplain ProgressLines plain lines} on standard error, with the
  * estimator's time left and a heartbeat while a long fold completes no step; nothing with
  * --quiet.
  */
@@ -22,6 +26,7 @@ final class ProgressDisplay implements Progress, AutoCloseable {
     private final ProgressLines lines;
     private ProgressBar bar;
     private String current;
+    private TimeLeft timeLeft;
 
     private ProgressDisplay(boolean quiet, String prefix, ProgressLines lines) {
         this.quiet = quiet;
@@ -58,6 +63,7 @@ final class ProgressDisplay implements Progress, AutoCloseable {
             if (!name.equals(current)) {
                 begin(name, event.total());
             }
+            timeLeft.record(event, System.nanoTime());
             bar.maxHint(event.total());
             bar.stepTo(event.completed());
             bar.setExtraMessage(ProgressLines.where(event));
@@ -67,9 +73,18 @@ final class ProgressDisplay implements Progress, AutoCloseable {
     private void begin(String name, long max) {
         closeBar();
         current = name;
+        TimeLeft left = new TimeLeft(System.nanoTime());
+        timeLeft = left;
         bar = new ProgressBarBuilder().setTaskName(name).setInitialMax(max)
                 .setStyle(ProgressBarStyle.ASCII).setUpdateIntervalMillis(200).setMaxRenderedLength(100)
+                .setEtaFunction(state -> eta(left))
                 .continuousUpdate().build();
+    }
+
+    /** @return the bar's time left, which the library would otherwise scale from the elapsed time alone */
+    private static Optional<Duration> eta(TimeLeft left) {
+        OptionalLong seconds = left.seconds(System.nanoTime());
+        return seconds.isPresent() ? Optional.of(Duration.ofSeconds(seconds.getAsLong())) : Optional.empty();
     }
 
     private void closeBar() {

@@ -185,7 +185,7 @@ final class FoldEvaluator implements RiskEvaluator {
         int k = folds.folds();
         int start = history.size();
         int c = folds.components();
-        progress.plan((long) k * c * points.size());
+        progress.plan(k, pool.threads(), (long) k * c * points.size());
         List<List<Hyperparameters>> fitted = hyperparameters(points, k);
         // One task per fold and component, so that class-wise runs keep every thread busy; the
         // components' shares are then added in component order, so sums over components (and over

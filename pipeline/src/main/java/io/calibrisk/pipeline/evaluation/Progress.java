@@ -37,8 +37,16 @@ public interface Progress {
      * @param completed      the steps completed for this estimator so far
      * @param total          the steps this estimator takes in all, as far as known: a strategy
      *                       that searches in rounds adds each round's steps when it starts it
+     * @param folds          the search's folds (each prepares once, then fits its steps), or 0
+     *                       where not known
+     * @param threads        the threads the search runs its folds on, or 0 where not known
      */
     record Event(String estimator, int estimatorIndex, int estimators, int fold, int gridPoint,
-                 long completed, long total) {
+                 long completed, long total, int folds, int threads) {
+        /** An event whose folds and threads are not known. */
+        public Event(String estimator, int estimatorIndex, int estimators, int fold, int gridPoint,
+                     long completed, long total) {
+            this(estimator, estimatorIndex, estimators, fold, gridPoint, completed, total, 0, 0);
+        }
     }
 }

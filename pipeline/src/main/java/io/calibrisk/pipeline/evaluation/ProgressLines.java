@@ -4,6 +4,7 @@ import io.calibrisk.pipeline.Untrusted;
 
 import java.io.PrintWriter;
 import java.util.Locale;
+import java.util.OptionalLong;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -12,9 +13,9 @@ import java.util.function.LongSupplier;
 /**
  * The progress of a run as plain lines, for a log, a pipe or a terminal without a progress bar
  * (what {@code calibrisk} prints on standard error off a terminal): a line every few seconds
- * with the estimator's fits and its time left, and a heartbeat that names the running estimator
- * and how long it has run while a long fold completes no step, so that a long fold never looks
- * like a hang (and a hang names the estimator).
+ * with the estimator's fits and its {@linkplain TimeLeft time left}, and between steps a
+ * heartbeat that names the running estimator, how long it has run and its time left, so that a
+ * long fold never looks like a hang (and a hang names the estimator).
  *
  * <pre>{@code
  * try (ProgressLines progress = ProgressLines.start(new PrintWriter(System.err), "my model")) {
@@ -34,6 +35,7 @@ public final class ProgressLines implements Progress, AutoCloseable {
     private long lastLine;
     private long completed;
     private long total;
+    private TimeLeft timeLeft;
 
     /**
      * Lines without the heartbeat thread: {@link #tick()} is left to the caller.
@@ -87,10 +89,12 @@ public final class ProgressLines implements Progress, AutoCloseable {
         }
         completed = event.completed();
         total = event.total();
-        if (clock.getAsLong() - lastLine > LINE_INTERVAL_NANOS || event.completed() == event.total()) {
-            lastLine = clock.getAsLong();
+        long now = clock.getAsLong();
+        timeLeft.record(event, now);
+        if (now - lastLine > LINE_INTERVAL_NANOS || event.completed() == event.total()) {
+            lastLine = now;
             out.println(String.format(Locale.ROOT, "%s: %d/%d fits (%s)%s", name, event.completed(), event.total(),
-                    where(event), left(event)));
+                    where(event), left(now)));
             out.flush();
         }
     }
@@ -104,8 +108,9 @@ public final class ProgressLines implements Progress, AutoCloseable {
     }
 
     /**
-     * The heartbeat: a line when the running estimator has shown nothing for a while. Called
-     * every second by the thread of {@link #start}.
+     * The heartbeat: a line when the running estimator has shown nothing for a while (its steps
+     * may be seconds apart, a fold's preparation minutes). Called every second by the thread of
+     * {@link #start}.
      */
     public synchronized void tick() {
         if (current == null || (total > 0 && completed == total)) {
@@ -117,13 +122,14 @@ public final class ProgressLines implements Progress, AutoCloseable {
         }
         lastLine = now;
         String done = completed == 0 ? "no fit finished yet" : completed + "/" + total + " fits";
-        out.println(current + ": running for " + duration(now - started) + ", " + done);
+        out.println(current + ": running for " + duration(now - started) + ", " + done + left(now));
         out.flush();
     }
 
     private void begin(String name) {
         current = name;
         started = clock.getAsLong();
+        timeLeft = new TimeLeft(started);
         lastLine = started;
         completed = 0;
         total = 0;
@@ -144,18 +150,10 @@ public final class ProgressLines implements Progress, AutoCloseable {
         return String.format(Locale.ROOT, "%d h %02d min", seconds / 3600, seconds % 3600 / 60);
     }
 
-    /**
-     * The time left for this estimator, from its fits so far: the elapsed time scaled by the
-     * fits still to come (the first fits of a fold also prepare it, so early figures run high).
-     */
-    private String left(Event event) {
-        if (event.completed() <= 0 || event.completed() >= event.total()) {
-            return "";
-        }
-        double elapsed = (clock.getAsLong() - started) / 1e9;
-        long seconds = Math.round(elapsed * (event.total() - event.completed()) / event.completed());
-        return seconds < 60 ? String.format(Locale.ROOT, ", about %d s left", Math.max(1, seconds))
-                : String.format(Locale.ROOT, ", about %d min %02d s left", seconds / 60, seconds % 60);
+    /** @return {@code ", about 2 min 05 s left"}, or nothing while the pace is not known */
+    private String left(long now) {
+        OptionalLong seconds = timeLeft.seconds(now);
+        return seconds.isPresent() ? ", about " + duration(seconds.getAsLong() * 1_000_000_000L) + " left" : "";
     }
 
     /** Stops the heartbeat; later ticks print nothing. */

@@ -13,6 +13,8 @@ final class ProgressTracker {
     private final int count;
     private final AtomicLong completed = new AtomicLong();
     private volatile long total;
+    private volatile int folds;
+    private volatile int threads;
     private volatile boolean stopped;
 
     /**
@@ -44,9 +46,13 @@ final class ProgressTracker {
     /**
      * Announces a round; called between rounds, by one thread.
      *
-     * @param steps the round's fits: folds × components × points
+     * @param folds   the folds
+     * @param threads the threads the folds run on
+     * @param steps   the round's fits: folds × components × points
      */
-    void plan(long steps) {
+    void plan(int folds, int threads, long steps) {
+        this.folds = folds;
+        this.threads = threads;
         total += steps;
     }
 
@@ -58,6 +64,6 @@ final class ProgressTracker {
         if (stopped) {
             return;
         }
-        progress.update(new Progress.Event(estimator, index, count, fold, point, completed.incrementAndGet(), total));
+        progress.update(new Progress.Event(estimator, index, count, fold, point, completed.incrementAndGet(), total, folds, threads));
     }
 }
