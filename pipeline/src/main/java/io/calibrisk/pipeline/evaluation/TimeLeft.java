@@ -29,7 +29,8 @@ import java.util.OptionalLong;
  *       that frees first: the time left is when the last slot is done, counted from the last
  *       step.</li>
  * </ul>
- * Until some fold has reported two steps, r is unknown and so is the time left. A fold that runs
+ * Until some fold has reported two steps, r is unknown and so is the time left, and once the
+ * estimate has run out without the next step it is unknown again. A fold that runs
  * alone at the end is counted as if it shared the machine, so the estimate runs high there.
  * Thread-safe: steps arrive from worker threads, and a progress bar asks from its own.
  */
@@ -81,14 +82,17 @@ public final class TimeLeft {
 
     /**
      * @param now the time, in nanoseconds
-     * @return the seconds left, at least 1 while steps remain; empty before the pace is known
-     *     or once every step is done
+     * @return the seconds left, at least 1; empty before the pace is known, once every step is
+     *     done, and once the time estimated at the last step has run out (the estimate was low,
+     *     and by how much is not known until the next step: "about 1 s left" for minutes would
+     *     say something false)
      */
     public synchronized OptionalLong seconds(long now) {
-        if (Double.isNaN(atLastStep) || completed >= total) {
+        double left = atLastStep - (now - lastStep) / 1e9;
+        if (Double.isNaN(left) || completed >= total || left <= 0) {
             return OptionalLong.empty();
         }
-        return OptionalLong.of(Math.max(1, Math.round(atLastStep - (now - lastStep) / 1e9)));
+        return OptionalLong.of(Math.max(1, Math.round(left)));
     }
 
     private double estimate(double perFold, long now) {

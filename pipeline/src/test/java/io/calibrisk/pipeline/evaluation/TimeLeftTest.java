@@ -70,9 +70,12 @@ class TimeLeftTest {
         assertEquals(9, leftAt(81, 225).getAsLong());
     }
 
+    /** At least a second while the estimate lasts; nothing once it has run out or every step is done. */
     @Test
-    void neverZeroWhileStepsRemainAndEmptyWhenDone() {
-        assertEquals(1, leftAt(40, 10_000).getAsLong());
+    void neverZeroAndNothingOnceRunOutOrDone() {
+        // 95 s estimated at the 40th step (140 s)
+        assertEquals(1, leftAt(40, 234).getAsLong());
+        assertEquals(OptionalLong.empty(), leftAt(40, 236));
         assertEquals(OptionalLong.empty(), leftAt(FOLDS * POINTS, END));
     }
 
