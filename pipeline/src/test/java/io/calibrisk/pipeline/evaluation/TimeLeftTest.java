@@ -18,6 +18,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class TimeLeftTest {
     private static final long SECOND = 1_000_000_000L;
+    /** When the estimator started, on the test's clock: any time, not 0. */
+    private static final long START = 1000 * SECOND;
     private static final int FOLDS = 5;
     private static final int POINTS = 18;
     private static final int PREPARATION = 60;
@@ -42,14 +44,14 @@ class TimeLeftTest {
 
     /** Records the schedule's steps up to and including the given one, and asks at {@code second}. */
     private static OptionalLong leftAt(int steps, int second) {
-        TimeLeft left = new TimeLeft(0);
+        TimeLeft left = new TimeLeft(START);
         List<Step> schedule = schedule();
         for (int s = 0; s < steps; s++) {
             Step step = schedule.get(s);
             left.record(new Progress.Event("kkr", 0, 1, step.fold(), step.point(), s + 1, FOLDS * POINTS, FOLDS, 2),
-                    step.second() * SECOND);
+                    START + step.second() * SECOND);
         }
-        return left.seconds(second * SECOND);
+        return left.seconds(START + second * SECOND);
     }
 
     @Test
@@ -92,6 +94,17 @@ class TimeLeftTest {
             left.record(new Progress.Event("kde", 0, 1, 0, p, p + 1, 100, 5, 2), (3500 + 5 * p) * ms);
         }
         assertEquals(7, left.seconds(3600 * ms).getAsLong());
+    }
+
+    /** Without the threads, the most folds seen fitting at once stand for them: two here, each with 2 steps of 1 s left. */
+    @Test
+    void foldsSeenFittingAtOnceStandForTheThreadsWhenNotGiven() {
+        TimeLeft left = new TimeLeft(0);
+        left.record(new Progress.Event("bins", 0, 1, 0, 0, 1, 8), 10 * SECOND);
+        left.record(new Progress.Event("bins", 0, 1, 1, 0, 2, 8), 10 * SECOND);
+        left.record(new Progress.Event("bins", 0, 1, 0, 1, 3, 8), 11 * SECOND);
+        left.record(new Progress.Event("bins", 0, 1, 1, 1, 4, 8), 11 * SECOND);
+        assertEquals(2, left.seconds(11 * SECOND).getAsLong());
     }
 
     /** Without the number of folds (an event from a listener's own tests), the folds seen so far stand for all. */
