@@ -72,12 +72,17 @@ public final class TimeLeft {
         total = Math.max(total, event.total());
         foldCount = Math.max(Math.max(foldCount, event.folds()), event.fold() + 1);
         double perFold = (double) total / foldCount;
+        slots = event.threads() > 0 ? Math.min(event.threads(), foldCount) : Math.max(slots, fitting(perFold));
+        atLastStep = estimate(perFold, now);
+    }
+
+    /** @return the folds that have reported steps and have steps left: the slots' stand-in where the threads are not known */
+    private int fitting(double perFold) {
         int fitting = 0;
         for (Fold f : folds.values()) {
             fitting += f.steps < perFold ? 1 : 0;
         }
-        slots = event.threads() > 0 ? Math.min(event.threads(), foldCount) : Math.max(slots, fitting);
-        atLastStep = estimate(perFold, now);
+        return fitting;
     }
 
     /**
