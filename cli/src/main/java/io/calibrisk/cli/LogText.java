@@ -10,9 +10,9 @@ import io.calibrisk.pipeline.Untrusted;
 import java.util.Locale;
 
 /**
- * Logback conversion words of the command's log lines (see {@code logback.xml}): log messages
- * quote plugins and files, so they are {@linkplain Untrusted#escape escaped} like every other
- * line the command prints.
+ * The parts of the command's log lines ({@link LogSetup}), as Logback converters so that a
+ * configuration file can name them too: log messages quote plugins and files, so they are
+ * {@linkplain Untrusted#escape escaped} like every other line the command prints.
  */
 public final class LogText {
 
