@@ -308,29 +308,7 @@ public final class PivotedCholesky {
                 return Arrays.copyOf(ranked, m);
             }
             double outside = ranked.length > CANDIDATES ? d[ranked[CANDIDATES]] : 0.0;
-            int t0 = rank;
-            double[][] lc = new double[m][t0];
-            for (int c = 0; c < m; c++) {
-                int p = ranked[c];
-                for (int s = 0; s < t0; s++) {
-                    lc[c][s] = l[s * n + p];
-                }
-            }
-            double[][] schurCc = new double[m][m];
-            double[] one = new double[1];
-            for (int c = 0; c < m; c++) {
-                for (int e = 0; e <= c; e++) {
-                    source.column(ranked[e], ranked[c], ranked[c] + 1, one, -ranked[c]);
-                    double v = one[0];
-                    double[] x = lc[c];
-                    double[] y = lc[e];
-                    for (int s = 0; s < t0; s++) {
-                        v -= x[s] * y[s];
-                    }
-                    schurCc[c][e] = v;
-                    schurCc[e][c] = v;
-                }
-            }
+            double[][] schurCc = schur(ranked, factorRows(ranked, m));
             double[] rest = new double[m];
             for (int c = 0; c < m; c++) {
                 rest[c] = d[ranked[c]];
@@ -338,37 +316,94 @@ public final class PivotedCholesky {
             boolean[] chosen = new boolean[m];
             int[] order = new int[m];
             int count = 0;
-            int limit = Math.min(m, Math.min(MAX_BLOCK, cap - t0));
+            int limit = Math.min(m, Math.min(MAX_BLOCK, cap - rank));
+            // each loop of the prediction is a method of its own, small enough for the JIT
+            // compiler to compile once: as one method it was compiled four times over (from
+            // each loop's entry, then whole), at about 0.3 s of compiler time each
             while (count < limit) {
-                int best = -1;
-                for (int c = 0; c < m; c++) {
-                    if (!chosen[c] && rest[c] > 0 && (best < 0 || rest[c] > rest[best]
-                            || (rest[c] == rest[best] && ranked[c] < ranked[best]))) {
-                        best = c;
-                    }
-                }
+                int best = greatest(ranked, chosen, rest);
                 if (best < 0 || (count > 0 && !(rest[best] > outside))) {
                     break;
                 }
                 chosen[best] = true;
                 order[count++] = ranked[best];
-                double inverse = 1.0 / Math.sqrt(rest[best]);
-                double[] l = new double[m];
-                for (int c = 0; c < m; c++) {
-                    l[c] = chosen[c] ? 0.0 : schurCc[c][best] * inverse;
-                }
-                for (int c = 0; c < m; c++) {
-                    if (chosen[c]) {
-                        continue;
-                    }
-                    rest[c] = Math.max(0.0, rest[c] - l[c] * l[c]);
-                    double[] row = schurCc[c];
-                    for (int e = 0; e < m; e++) {
-                        row[e] -= l[c] * l[e];
-                    }
-                }
+                eliminate(schurCc, chosen, rest, best);
             }
             return Arrays.copyOf(order, Math.max(count, 1));
+        }
+
+        /** @return {@code L[ranked[c], :]} for c < m, each row as an array of the current rank */
+        private double[][] factorRows(int[] ranked, int m) {
+            int t0 = rank;
+            double[][] lc = new double[m][t0];
+            for (int c = 0; c < m; c++) {
+                int p = ranked[c];
+                double[] row = lc[c];
+                for (int s = 0; s < t0; s++) {
+                    row[s] = l[s * n + p];
+                }
+            }
+            return lc;
+        }
+
+        /** @return the candidates' Schur complement {@code K[C, C] − L[C, :] L[C, :]ᵀ}, symmetric */
+        private double[][] schur(int[] ranked, double[][] lc) {
+            int m = lc.length;
+            double[][] schurCc = new double[m][m];
+            double[] one = new double[1];
+            for (int c = 0; c < m; c++) {
+                for (int e = 0; e <= c; e++) {
+                    source.column(ranked[e], ranked[c], ranked[c] + 1, one, -ranked[c]);
+                    double v = minusDot(one[0], lc[c], lc[e]);
+                    schurCc[c][e] = v;
+                    schurCc[e][c] = v;
+                }
+            }
+            return schurCc;
+        }
+
+        /** @return {@code v − Σ_s x[s]·y[s]}, subtracted in order of s */
+        private static double minusDot(double v, double[] x, double[] y) {
+            double out = v;
+            for (int s = 0; s < x.length; s++) {
+                out -= x[s] * y[s];
+            }
+            return out;
+        }
+
+        /** @return the unchosen candidate with the largest positive remaining diagonal, the lowest row on ties; −1 if none */
+        private static int greatest(int[] ranked, boolean[] chosen, double[] rest) {
+            int best = -1;
+            for (int c = 0; c < rest.length; c++) {
+                if (!chosen[c] && rest[c] > 0 && (best < 0 || rest[c] > rest[best]
+                        || (rest[c] == rest[best] && ranked[c] < ranked[best]))) {
+                    best = c;
+                }
+            }
+            return best;
+        }
+
+        /** One step of greedy pivoting on the candidates' Schur complement, at the candidate just chosen. */
+        private static void eliminate(double[][] schurCc, boolean[] chosen, double[] rest, int best) {
+            int m = rest.length;
+            double inverse = 1.0 / Math.sqrt(rest[best]);
+            double[] l = new double[m];
+            for (int c = 0; c < m; c++) {
+                l[c] = chosen[c] ? 0.0 : schurCc[c][best] * inverse;
+            }
+            for (int c = 0; c < m; c++) {
+                if (!chosen[c]) {
+                    rest[c] = Math.max(0.0, rest[c] - l[c] * l[c]);
+                    subtract(schurCc[c], l[c], l);
+                }
+            }
+        }
+
+        /** {@code row[e] −= a·l[e]} for every e. */
+        private static void subtract(double[] row, double a, double[] l) {
+            for (int e = 0; e < row.length; e++) {
+                row[e] -= a * l[e];
+            }
         }
 
         /** The greedy pivot: the untaken row with the largest positive remaining diagonal, lowest index on ties. */
