@@ -1,5 +1,6 @@
 package io.calibrisk.cli;
 
+import ch.qos.logback.classic.ClassicConstants;
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
@@ -26,7 +27,7 @@ public final class LogSetup extends ContextAwareBase implements Configurator {
 
     @Override
     public ExecutionStatus configure(LoggerContext context) {
-        if (System.getProperty(CONFIGURATION_FILE) != null) {
+        if (System.getProperty(ClassicConstants.CONFIG_FILE_PROPERTY) != null) {
             return ExecutionStatus.INVOKE_NEXT_IF_ANY;
         }
         Line layout = new Line();
@@ -47,9 +48,6 @@ public final class LogSetup extends ContextAwareBase implements Configurator {
         root.addAppender(appender);
         return ExecutionStatus.DO_NOT_INVOKE_NEXT_IF_ANY;
     }
-
-    /** Logback's system property naming a configuration file. */
-    static final String CONFIGURATION_FILE = "logback.configurationFile";
 
     /** One log line: what the pattern {@code calibrisk: %levelWord: %safeMessage%n%safeThrowable} gives. */
     static final class Line extends LayoutBase<ILoggingEvent> {

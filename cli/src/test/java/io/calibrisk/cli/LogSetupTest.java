@@ -1,5 +1,6 @@
 package io.calibrisk.cli;
 
+import ch.qos.logback.classic.ClassicConstants;
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
@@ -54,15 +55,15 @@ class LogSetupTest {
         LoggerContext context = new LoggerContext();
         LogSetup setup = new LogSetup();
         setup.setContext(context);
-        String before = System.getProperty(LogSetup.CONFIGURATION_FILE);
-        System.setProperty(LogSetup.CONFIGURATION_FILE, "bench/logback-stages.xml");
+        String before = System.getProperty(ClassicConstants.CONFIG_FILE_PROPERTY);
+        System.setProperty(ClassicConstants.CONFIG_FILE_PROPERTY, "bench/logback-stages.xml");
         try {
             assertEquals(Configurator.ExecutionStatus.INVOKE_NEXT_IF_ANY, setup.configure(context));
         } finally {
             if (before == null) {
-                System.clearProperty(LogSetup.CONFIGURATION_FILE);
+                System.clearProperty(ClassicConstants.CONFIG_FILE_PROPERTY);
             } else {
-                System.setProperty(LogSetup.CONFIGURATION_FILE, before);
+                System.setProperty(ClassicConstants.CONFIG_FILE_PROPERTY, before);
             }
         }
         assertNull(context.getLogger(Logger.ROOT_LOGGER_NAME).getAppender("STDERR"));
