@@ -20,7 +20,10 @@ import java.util.Set;
  * }</pre>
  */
 public final class PluginPath {
-    /** The system property that names the installation's folder; the launcher sets it. */
+    /**
+     * The system property that names the installation's folder; the launcher sets it from the
+     * environment variable {@code CALIBRISK_HOME}, by default the distribution's own folder.
+     */
     public static final String HOME_PROPERTY = "calibrisk.home";
 
     private final List<Path> folders;
