@@ -74,6 +74,35 @@ public interface CalibrationFunction {
     }
 
     /**
+     * A coarser approximation of the same fit, for functions that approximate their estimator
+     * (a low-rank factorisation of a kernel matrix, say) where the approximation may decide the
+     * result: the same estimator at the same hyperparameters, approximated about half as finely
+     * (e.g. at half the rank). The pipeline computes its risk on the same evaluation set too;
+     * when {@link CoarserApproximation#extrapolation()} times the difference of the two risks
+     * exceeds {@value #APPROXIMATION_THRESHOLD} of the larger, the grid point is marked unstable,
+     * as for {@link #instability()}, with the difference as the reason, and is never selected.
+     * The coarser function's own coarser approximation is not asked for.
+     *
+     * <p>A fit whose approximation has converged (a factorisation that met its tolerance before
+     * any cap) has none: then this check costs nothing.
+     *
+     * @return the coarser approximation, when the fit is approximated short of convergence
+     * @since 1.2
+     */
+    default Optional<CoarserApproximation> coarserApproximation() {
+        return Optional.empty();
+    }
+
+    /**
+     * The relative size of a function's estimated approximation error in risk (see
+     * {@link #coarserApproximation()}) above which the pipeline marks the grid point unstable:
+     * the relative precision a stable grid point guarantees.
+     *
+     * @since 1.2
+     */
+    double APPROXIMATION_THRESHOLD = 1e-6;
+
+    /**
      * Numbers about the fit worth reporting per fold, e.g. {@code rank} of a low-rank
      * factorisation.
      *

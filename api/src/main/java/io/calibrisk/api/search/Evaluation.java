@@ -10,7 +10,8 @@ import java.util.Map;
  * @param point        name → reported value
  * @param risk         the fold-mean validation risk (lower is better)
  * @param riskStdError its standard error over the folds
- * @param stable       false when rounding decides the point's values; such a point is never chosen
+ * @param stable       false when rounding or the estimator's approximation decides the point's
+ *                     values; such a point is never chosen
  * @since 1.0
  */
 public record Evaluation(Map<String, Double> point, double risk, double riskStdError, boolean stable) {

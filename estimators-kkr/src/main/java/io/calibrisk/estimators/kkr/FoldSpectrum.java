@@ -13,6 +13,7 @@ import org.slf4j.LoggerFactory;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * One training fold's spectrum, shared by every grid point of {@code kkr} and {@code ukkr} (the
@@ -30,6 +31,8 @@ final class FoldSpectrum {
     private static final Logger LOG = LoggerFactory.getLogger(FoldSpectrum.class);
 
     private final KernelSpectrum spectrum;
+    /** The spectrum at half the rank, when the rank cap stopped the factorisation; else null. */
+    private final FoldSpectrum coarser;
     private final Parallelism pool;
     private final Map<Points, PointSet> cache = new HashMap<>();
     private double[][] weightGram;
@@ -37,8 +40,25 @@ final class FoldSpectrum {
     private double[] weightsT;
 
     FoldSpectrum(KernelSpectrum spectrum, Parallelism pool) {
+        this(spectrum, Optional.empty(), pool);
+    }
+
+    /**
+     * @param spectrum the fold's spectrum
+     * @param coarser  its coarser form (half the rank), when the rank cap stopped the
+     *                 factorisation: every fit then carries a fit on it, whose risk the pipeline
+     *                 compares ({@link io.calibrisk.api.estimator.CalibrationFunction#coarserApproximation})
+     * @param pool     the run's pool
+     */
+    FoldSpectrum(KernelSpectrum spectrum, Optional<KernelSpectrum> coarser, Parallelism pool) {
         this.spectrum = spectrum;
+        this.coarser = coarser.map(c -> new FoldSpectrum(c, Optional.empty(), pool)).orElse(null);
         this.pool = pool;
+    }
+
+    /** @return the fold's spectrum at half the rank, when the rank cap stopped its factorisation */
+    Optional<FoldSpectrum> coarser() {
+        return Optional.ofNullable(coarser);
     }
 
     KernelSpectrum spectrum() {

@@ -29,6 +29,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -86,7 +87,7 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
             @Override
             public PreparedTraining prepare(TrainingFold training) {
                 FoldSpectrum fold = cache.computeIfAbsent(new SpectrumKey(training.id(), settings), FoldSpectrum.class,
-                        () -> new FoldSpectrum(factor(settings, training.data(), pool), pool));
+                        () -> factor(settings, training.data(), pool));
                 Prepared prepared = new Prepared(fold);
                 prepared.plan(training.planned());
                 return prepared;
@@ -98,7 +99,8 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
              * peak ({@link PivotedCholesky#peakDoubles}), the r × r Gram and eigenvectors, and
              * n'·r features (and, when n·r is at most {@link HeldOutCorrection#HELD_LIMIT}, the
              * factor and residuals the held-out correction holds, with a block of kernel rows),
-             * with r the rank the factorisation can reach: the rank cap, or n, or
+             * (and, when r is the cap and below n, the spectrum at half the rank that the fits are
+             * checked against: {@link RankChecked}), with r the rank the factorisation can reach: the rank cap, or n, or
              * twice the kernel's {@link PositiveDefiniteKernel#rankBound} where it gives one (the
              * pivoted Cholesky stops near the optimal rank, not at it), whichever is smallest. An
              * rbf kernel on top-label points plans for rank 46 (it reaches about 10), so a
@@ -123,8 +125,11 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
                 // holds at most the limit, 8 MB, and n ≤ 4096 rows per point of the block)
                 long held = n * r <= HeldOutCorrection.HELD_LIMIT
                         ? n * r + n * dimension + (long) HeldOutCorrection.POINT_BLOCK * n + r * q : 0;
-                return new MemoryNeed(8 * (PivotedCholesky.peakDoubles(n, r) + 3 * r * r + 2 * q * r + held),
-                        "a smaller --set " + name() + ".max-rank");
+                // a fold that reaches the cap short of n also holds the spectrum at half the rank
+                // that its fits are checked against (RankChecked)
+                long half = r == settings.maxRank() && r < n ? (r + 1) / 2 : 0;
+                return new MemoryNeed(8 * (PivotedCholesky.peakDoubles(n, r) + 3 * r * r + 2 * q * r + held
+                        + 3 * half * half + 2 * q * half), "a smaller --set " + name() + ".max-rank");
             }
 
             /**
@@ -199,10 +204,16 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
         }
     }
 
-    /** {@link #fit}, with its time at trace level (the benchmarks add these lines up). */
+    /**
+     * {@link #fit}, with its time at trace level (the benchmarks add these lines up), and with
+     * the fit on the coarser spectrum when the fold has one ({@link RankChecked}).
+     */
     private CalibrationFunction timedFit(FoldSpectrum fold, double mu) {
         long start = System.nanoTime();
-        CalibrationFunction h = fit(fold, mu);
+        CalibrationFunction full = fit(fold, mu);
+        CalibrationFunction h = fold.coarser().isPresent()
+                ? new RankChecked(full, fit(fold.coarser().get(), mu), RankChecked.extrapolation(
+                        fold.spectrum().truncation(), fold.coarser().get().spectrum().truncation())) : full;
         if (LOG.isTraceEnabled()) {
             LOG.trace("{}: fit at regularisation {} in {} s {}", name(), mu,
                     String.format(Locale.ROOT, "%.4f", (System.nanoTime() - start) / 1e9), h.diagnostics());
@@ -210,12 +221,15 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
         return h;
     }
 
-    private KernelSpectrum factor(KrrSettings settings, CalibrationSet training, Parallelism pool) {
+    private FoldSpectrum factor(KrrSettings settings, CalibrationSet training, Parallelism pool) {
         long start = System.nanoTime();
         TrainingKernel kernel = TrainingKernel.of(settings.kernel(), settings.parameter(), training.points());
-        KernelSpectrum spectrum = settings.mode() == Mode.EXACT
-                ? ExactFactorisation.of(kernel, training.residuals(), pool)
-                : LowRankFactorisation.of(kernel, training.residuals(), settings.tolerance(), settings.maxRank(), pool);
+        LowRankFactorisation.Truncated truncated = settings.mode() == Mode.EXACT
+                ? new LowRankFactorisation.Truncated(ExactFactorisation.of(kernel, training.residuals(), pool),
+                        Optional.empty())
+                : LowRankFactorisation.withCheck(kernel, training.residuals(), settings.tolerance(),
+                        settings.maxRank(), pool);
+        KernelSpectrum spectrum = truncated.spectrum();
         if (LOG.isDebugEnabled()) {
             LOG.debug("{}: {} factorisation of n = {}: rank {}, largest eigenvalue {}, residual trace {}, {} s",
                     name(), settings.mode(), training.size(), spectrum.rank(), spectrum.lambdaMax(),
@@ -223,10 +237,11 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
         }
         if (settings.mode() == Mode.FAST && spectrum.rank() >= settings.maxRank()) {
             LOG.warn("{}: the pivoted Cholesky reached the rank cap {} (n = {}) with residual trace {} above the "
-                    + "tolerance; raise {}.max-rank for accuracy at small c", name(), settings.maxRank(),
-                    training.size(), spectrum.truncation(), name());
+                    + "tolerance; grid points whose risk moves by more than {} relative at half the rank are marked "
+                    + "unstable; raise {}.max-rank for accuracy at small c", name(), settings.maxRank(),
+                    training.size(), spectrum.truncation(), CalibrationFunction.APPROXIMATION_THRESHOLD, name());
         }
-        return spectrum;
+        return new FoldSpectrum(spectrum, truncated.coarser(), pool);
     }
 
     /**

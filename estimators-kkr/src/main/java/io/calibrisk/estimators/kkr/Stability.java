@@ -22,6 +22,9 @@ import java.util.Optional;
  * two-step estimator is far less sensitive: top-label, its fast-mode risks agree with NumPy's
  * to 5e−8 even at c = 1e−9, which its criterion (c·n^0.75 below 2·10⁶·u·λ_max) flags
  * because the CE² estimate there moves by 1e−6.
+ *
+ * <p>This models rounding only. What the fast mode's rank cap leaves out of K is checked
+ * against the fit at half the rank instead ({@link RankChecked}).
  */
 final class Stability {
     /** The relative precision a stable grid point guarantees. */

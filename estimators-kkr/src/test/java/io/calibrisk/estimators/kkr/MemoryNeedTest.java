@@ -56,7 +56,10 @@ class MemoryNeedTest {
         assertEquals("a smaller --set kkr.max-rank", need.advice());
         // a smaller cap wins
         long cap = 20;
-        assertEquals(8 * (3 * 1000 * cap + (2 * cap + 1) * 1000 + 3 * cap * cap + 2 * 200 * cap + held(1000, cap, 200, 1)),
+        // (with the spectrum at half the rank that a fold stopped by the cap is checked against)
+        long half = 10;
+        assertEquals(8 * (3 * 1000 * cap + (2 * cap + 1) * 1000 + 3 * cap * cap + 2 * 200 * cap + held(1000, cap, 200, 1)
+                        + 3 * half * half + 2 * 200 * half),
                 need(new TwoStepKrr(), Map.of("max-rank", "20"), 1000, 200, 1).bytes());
         // and so does a small fold
         long n = 30;
@@ -68,15 +71,20 @@ class MemoryNeedTest {
                 need(new KroneckerKrr(), Map.of(), (int) big, 200, 1).bytes());
     }
 
+    /** The cap, with the spectrum at half of it that the fits of a fold stopped there are checked against. */
     @Test
     void fastModeWithoutARankBoundPlansForTheCap() {
         long n = 5000;
         long r = 3000;
-        assertEquals(8 * (3 * n * r + (129 + 128) * n + 3 * r * r + 2 * 100 * r),
+        long half = 1500;
+        assertEquals(8 * (3 * n * r + (129 + 128) * n + 3 * r * r + 2 * 100 * r + 3 * half * half + 2 * 100 * half),
                 need(new KroneckerKrr(), Map.of("kernel", "laplacian"), 5000, 100, 1).bytes());
         // rbf in ten dimensions: the bound C(32, 10) is far above the cap
-        assertEquals(8 * (3 * n * r + (129 + 128) * n + 3 * r * r + 2 * 100 * r),
+        assertEquals(8 * (3 * n * r + (129 + 128) * n + 3 * r * r + 2 * 100 * r + 3 * half * half + 2 * 100 * half),
                 need(new TwoStepKrr(), Map.of(), 5000, 100, 10).bytes());
+        // a cap of n leaves nothing to check
+        assertEquals(8 * (3 * r * r + (129 + 128) * r + 3 * r * r + 2 * 100 * r),
+                need(new TwoStepKrr(), Map.of(), 3000, 100, 10).bytes());
     }
 
     /** The time estimate is said once per run, factorisation and training size, shared by kkr and ukkr. */

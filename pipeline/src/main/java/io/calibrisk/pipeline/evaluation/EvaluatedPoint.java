@@ -136,7 +136,7 @@ final class EvaluatedPoint {
         return foldBinEdges[fold][component];
     }
 
-    /** @return null if stable; otherwise why rounding decides the point's values */
+    /** @return null if stable; otherwise why rounding or the approximation decides the point's values */
     String instability() {
         return instability;
     }

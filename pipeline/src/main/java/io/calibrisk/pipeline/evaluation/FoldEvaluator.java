@@ -5,6 +5,7 @@ import io.calibrisk.api.InvalidSettingException;
 import io.calibrisk.api.data.CalibrationSet;
 import io.calibrisk.api.estimator.CalibrationEstimator;
 import io.calibrisk.api.estimator.CalibrationFunction;
+import io.calibrisk.api.estimator.CoarserApproximation;
 import io.calibrisk.api.estimator.Parallelism;
 import io.calibrisk.api.estimator.PreparedTraining;
 import io.calibrisk.api.estimator.TrainingFold;
@@ -25,6 +26,7 @@ import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -367,6 +369,8 @@ final class FoldEvaluator implements RiskEvaluator {
                             + " for points of dimension " + evaluation.dimension());
                 }
                 Risk.Value risk = Risk.of(h, evaluation);
+                Optional<String> approximation = h.instability().isPresent() ? Optional.empty()
+                        : approximationDecides(h, risk.risk(), evaluation);
                 clock = out.lap(Stage.RISK, clock);
                 Risk.Diagonal diagonal = Risk.diagonal(h, test);
                 clock = out.lap(Stage.ESTIMATE, clock);
@@ -380,9 +384,10 @@ final class FoldEvaluator implements RiskEvaluator {
                 Map<String, Double> counts = out.counts.get(at);
                 risk.counts().forEach((key, v) -> counts.merge("evaluation." + key, v.doubleValue(), Double::sum));
                 diagonal.counts().forEach((key, v) -> counts.merge("test." + key, v.doubleValue(), Double::sum));
-                if (h.instability().isPresent()) {
+                Optional<String> instability = h.instability().isPresent() ? h.instability() : approximation;
+                if (instability.isPresent()) {
                     out.instability[at] = (c > 1 ? "class " + j + ": " : "")
-                            + Untrusted.escape(h.instability().get(), 300);
+                            + Untrusted.escape(instability.get(), 300);
                 }
                 if (curves) {
                     out.curve[at] = curve(h, folds.curvePoints(test));
@@ -400,6 +405,43 @@ final class FoldEvaluator implements RiskEvaluator {
             throw new EstimationException(where + ": " + Failures.describe(e), e);
         }
         return out;
+    }
+
+    /** How the reason of a grid point the approximation decides begins (the report counts them). */
+    static final String APPROXIMATION_DECIDES = "the approximation decides it";
+
+    /**
+     * Whether h's approximation, rather than the data, decides its risk: the risk of h's
+     * {@link CalibrationFunction#coarserApproximation()} on the same evaluation set, compared with
+     * h's. A function that has none costs nothing here.
+     *
+     * @return the reason when the extrapolated difference exceeds
+     *     {@value CalibrationFunction#APPROXIMATION_THRESHOLD} of the larger risk
+     */
+    static Optional<String> approximationDecides(CalibrationFunction h, double risk, CalibrationSet evaluation) {
+        Optional<CoarserApproximation> coarser = h.coarserApproximation();
+        if (coarser == null) {
+            throw new EstimationException("returned null from coarserApproximation()");
+        }
+        if (coarser.isEmpty()) {
+            return Optional.empty();
+        }
+        CalibrationFunction other = coarser.get().function();
+        if (other.dimension() != h.dimension()) {
+            throw new EstimationException("returned a coarser approximation of dimension " + other.dimension()
+                    + " for a function of dimension " + h.dimension());
+        }
+        double coarse = Risk.of(other, evaluation).risk();
+        double moved = coarser.get().extrapolation() * Math.abs(risk - coarse)
+                / Math.max(Math.abs(risk), Math.abs(coarse));
+        // 0/0 when both risks are 0 gives NaN, and keeps the point: they agree
+        if (!(moved > CalibrationFunction.APPROXIMATION_THRESHOLD)) {
+            return Optional.empty();
+        }
+        return Optional.of(String.format(Locale.ROOT, APPROXIMATION_DECIDES + ": its risk moves by an "
+                + "estimated relative %.2g > %.0e (%.2g against a coarser approximation of the same fit, times %.3g)",
+                moved, CalibrationFunction.APPROXIMATION_THRESHOLD, moved / coarser.get().extrapolation(),
+                coarser.get().extrapolation()));
     }
 
     /** What a fold and component keep between rounds: the preparation and the sets it is scored on. */

@@ -1,5 +1,7 @@
 package io.calibrisk.pipeline.evaluation;
 
+import io.calibrisk.api.estimator.CalibrationFunction;
+import io.calibrisk.pipeline.Untrusted;
 import io.calibrisk.pipeline.data.Predictions;
 import io.calibrisk.pipeline.discovery.Plugins;
 import io.calibrisk.pipeline.evaluation.RunPlan.PlannedEstimator;
@@ -14,6 +16,7 @@ import jakarta.inject.Inject;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Stage 5 and the report: for each estimator every point it evaluated with its fold results,
@@ -53,7 +56,8 @@ public final class ReportAssembly {
         }
         return new CalibrationReport(settings.notion(), folds.samples(), folds.classes(), folds.folds(),
                 folds.testSize(), settings.sampling().describe(), results, choice.recommended(), notes(folds),
-                plan.strategy().name(), warnings(folds), ClassicEces.of(folds), RunRecords.of(plan, folds, plugins));
+                plan.strategy().name(), warnings(folds, results), ClassicEces.of(folds),
+                RunRecords.of(plan, folds, plugins));
     }
 
     private static EstimatorResult result(SearchOutcome outcome, Chosen chosen, FoldPlan folds,
@@ -82,11 +86,23 @@ public final class ReportAssembly {
                 interval, curves, chosen.difference(), chosen.edges(), BinTables.of(estimator.name(), best, folds));
     }
 
-    private static List<String> warnings(FoldPlan folds) {
+    private static List<String> warnings(FoldPlan folds, List<EstimatorResult> results) {
         List<String> warnings = new ArrayList<>();
         if (folds.testSize() < SMALL_TEST_SPLIT) {
             warnings.add("the test split has only " + folds.testSize() + " samples (fewer than " + SMALL_TEST_SPLIT
                     + "): the estimate and its interval are unreliable; give more samples or a larger --test-fraction");
+        }
+        for (EstimatorResult result : results) {
+            long decided = result.grid().stream().filter(g -> !g.stable()
+                    && g.instability().contains(FoldEvaluator.APPROXIMATION_DECIDES)).count();
+            if (decided > 0) {
+                warnings.add(String.format(Locale.ROOT, "%s: at %d of %d grid points the estimator's approximation, "
+                        + "not the data, decides the risk (a coarser approximation moves it by more than %.0e), so "
+                        + "they cannot be chosen; a finer approximation (see the estimator's settings in calibrisk "
+                        + "list, e.g. a larger max-rank or mode=exact for kkr and ukkr) makes them count",
+                        Untrusted.escape(result.name(), 100), decided, result.grid().size(),
+                        CalibrationFunction.APPROXIMATION_THRESHOLD));
+            }
         }
         return warnings;
     }

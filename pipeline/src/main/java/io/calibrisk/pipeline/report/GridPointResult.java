@@ -14,8 +14,9 @@ import java.util.Map;
  * @param estimateSquared the mean over folds of the test-split estimates of CE² (the fold
  *                        models as an ensemble)
  * @param folds           the per-fold results, fold 0 first
- * @param instability     null when the point is stable; otherwise why rounding decides its
- *                        values (such a point is never selected)
+ * @param instability     null when the point is stable; otherwise why rounding or the
+ *                        estimator's approximation decides its values (such a point is never
+ *                        selected)
  * @param added           true when the search strategy added the point beyond the search
  *                        space's grid (e.g. {@code refine} extending or narrowing it)
  */

@@ -5,6 +5,7 @@ import io.calibrisk.api.data.Notion;
 import io.calibrisk.api.estimator.BilinearForm;
 import io.calibrisk.api.estimator.CalibrationEstimator;
 import io.calibrisk.api.estimator.CalibrationFunction;
+import io.calibrisk.api.estimator.CoarserApproximation;
 import io.calibrisk.api.estimator.EstimatorContext;
 import io.calibrisk.api.estimator.EstimatorProvider;
 import io.calibrisk.api.search.Axis;
@@ -16,6 +17,7 @@ import java.util.EnumSet;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.DoubleUnaryOperator;
+import java.util.function.Supplier;
 
 /**
  * Estimators whose risks a test can order: at the point c, {@code h(z, z') = v(c)}, a constant.
@@ -91,11 +93,20 @@ final class ConstantProviders {
      * @return {@code h = v}
      */
     static CalibrationFunction constant(int dimension, double v, boolean unstable) {
+        return unstable ? constant(dimension, v, Optional.of("unstable on purpose"), Optional::empty)
+                : TrueCalibration.constant(dimension, v);
+    }
+
+    /**
+     * @param dimension   m
+     * @param v           the constant
+     * @param instability what {@link CalibrationFunction#instability()} returns
+     * @param coarser     what {@link CalibrationFunction#coarserApproximation()} returns, asked each time
+     * @return {@code h = v}, with the constant's value and form
+     */
+    static CalibrationFunction constant(int dimension, double v, Optional<String> instability,
+                                        Supplier<Optional<CoarserApproximation>> coarser) {
         CalibrationFunction h = TrueCalibration.constant(dimension, v);
-        if (!unstable) {
-            return h;
-        }
-        // the constant's value and form, with an instability
         return new CalibrationFunction() {
             @Override
             public int dimension() {
@@ -114,7 +125,12 @@ final class ConstantProviders {
 
             @Override
             public Optional<String> instability() {
-                return Optional.of("unstable on purpose");
+                return instability;
+            }
+
+            @Override
+            public Optional<CoarserApproximation> coarserApproximation() {
+                return coarser.get();
             }
         };
     }

@@ -108,7 +108,8 @@ public final class PivotedCholesky {
      * @param size          n
      * @param rank          r
      * @param pivots        the pivot rows in order of selection, r values
-     * @param columns       L, column t at {@code [t·n, (t+1)·n)}; entries at earlier pivots are exactly 0
+     * @param columns       L, column t at {@code [t·n, (t+1)·n)}; entries at earlier pivots are exactly 0;
+     *                      may hold further columns beyond the r-th (a {@link #leading} factor shares them)
      * @param gram          LᵀL, r × r row-major, exactly symmetric
      * @param initialTrace  tr(K)
      * @param residualTrace {@code tr(K − LLᵀ)}, the sum of the remaining diagonal
@@ -120,7 +121,7 @@ public final class PivotedCholesky {
          * @throws InvalidSettingException if the shapes disagree
          */
         public Factor {
-            if (pivots.length != rank || columns.length != (long) rank * size || gram.length != rank * rank) {
+            if (pivots.length != rank || columns.length < (long) rank * size || gram.length != rank * rank) {
                 throw InvalidSettingException.of("pivoted Cholesky factor", rank, "shapes disagree");
             }
         }
@@ -132,6 +133,31 @@ public final class PivotedCholesky {
          */
         public double get(int row, int column) {
             return columns[column * size + row];
+        }
+
+        /**
+         * The factor of the first q steps, which the pivoted Cholesky would have returned with
+         * the cap q: the leading q columns of L (shared with this factor, not copied), their
+         * pivots and the leading q × q block of LᵀL. Its residual trace is this one's plus
+         * {@code Σ_{t≥q} ‖L_t‖²}, the dropped columns' share, summed without cancellation.
+         *
+         * @param q the rank, in [1, r]
+         * @return the leading factor
+         */
+        public Factor leading(int q) {
+            if (q < 1 || q > rank) {
+                throw InvalidSettingException.of("leading rank", q, "must be in [1, " + rank + "]");
+            }
+            double[] block = new double[q * q];
+            for (int i = 0; i < q; i++) {
+                System.arraycopy(gram, i * rank, block, i * q, q);
+            }
+            double dropped = 0;
+            for (int t = rank - 1; t >= q; t--) {
+                dropped += gram[t * rank + t];
+            }
+            return new Factor(size, q, Arrays.copyOf(pivots, q), columns, block, initialTrace,
+                    residualTrace + dropped);
         }
     }
 

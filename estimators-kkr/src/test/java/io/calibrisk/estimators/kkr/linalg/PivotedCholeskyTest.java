@@ -155,6 +155,46 @@ class PivotedCholeskyTest {
         }
     }
 
+    /**
+     * The factors are nested: the leading q columns of a factor are the factor the cap q gives,
+     * with the same pivots, the leading block of the Gram matrix and the residual trace of the
+     * shorter run (the trace the dropped columns carry added back).
+     */
+    @Test
+    void theLeadingFactorIsTheFactorTheCapWouldHaveGiven() {
+        qt(40).forAll(integers().between(2, 60), longs().all()).checkAssert((n, seed) -> {
+            SplittableRandom random = new SplittableRandom(seed);
+            double[] x = new double[n];
+            for (int i = 0; i < n; i++) {
+                x[i] = random.nextDouble();
+            }
+            double[] k = kernel(x, 200);
+            PivotedCholesky.Factor whole = factor(k, n, 0, n);
+            int q = 1 + random.nextInt(whole.rank());
+            PivotedCholesky.Factor leading = whole.leading(q);
+            PivotedCholesky.Factor capped = factor(k, n, 0, q);
+            assertEquals(q, leading.rank());
+            assertEquals(java.util.Arrays.toString(capped.pivots()), java.util.Arrays.toString(leading.pivots()));
+            for (int t = 0; t < q; t++) {
+                for (int i = 0; i < n; i++) {
+                    assertEquals(capped.get(i, t), leading.get(i, t), 1e-12, "L[" + i + "][" + t + "]");
+                }
+                for (int u = 0; u < q; u++) {
+                    assertEquals(capped.gram()[t * q + u], leading.gram()[t * q + u], 1e-12, "gram");
+                }
+            }
+            assertEquals(capped.residualTrace(), leading.residualTrace(), 1e-12 * whole.initialTrace(), "residual trace");
+            assertEquals(whole.initialTrace(), leading.initialTrace());
+        });
+        double[] x = {0, 0.25, 0.5, 0.75, 1};
+        PivotedCholesky.Factor f = factor(kernel(x, 50), 5, 0, 5);
+        assertEquals("leading rank = 0: must be in [1, 5]",
+                assertThrows(InvalidSettingException.class, () -> f.leading(0)).getMessage());
+        assertEquals("leading rank = 6: must be in [1, 5]",
+                assertThrows(InvalidSettingException.class, () -> f.leading(6)).getMessage());
+        assertEquals(f.residualTrace(), f.leading(5).residualTrace());
+    }
+
     @Test
     void stopsAtTheRankCap() {
         double[] x = {0, 0.25, 0.5, 0.75, 1};
@@ -196,8 +236,10 @@ class PivotedCholeskyTest {
     void aFactorOfDisagreeingShapesIsRefused() {
         assertThrows(InvalidSettingException.class, () -> new PivotedCholesky.Factor(2, 1, new int[2], new double[2],
                 new double[1], 1, 0));
-        assertThrows(InvalidSettingException.class, () -> new PivotedCholesky.Factor(2, 1, new int[1], new double[3],
+        assertThrows(InvalidSettingException.class, () -> new PivotedCholesky.Factor(2, 1, new int[1], new double[1],
                 new double[1], 1, 0));
+        // a leading factor shares the columns beyond its rank
+        assertEquals(2, new PivotedCholesky.Factor(2, 1, new int[1], new double[4], new double[1], 1, 0).size());
         assertThrows(InvalidSettingException.class, () -> new PivotedCholesky.Factor(2, 1, new int[1], new double[2],
                 new double[2], 1, 0));
         assertEquals(0.5, new PivotedCholesky.Factor(2, 1, new int[1], new double[] {1, 0.5}, new double[1], 1, 0)
