@@ -206,12 +206,13 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
 
     /**
      * {@link #fit}, with its time at trace level (the benchmarks add these lines up), and with
-     * the fit on the coarser spectrum when the fold has one ({@link RankChecked}).
+     * the fit on the coarser spectrum when the fold has one ({@link RankChecked}) and rounding
+     * does not already decide the fit (the pipeline checks the approximation of stable fits only).
      */
     private CalibrationFunction timedFit(FoldSpectrum fold, double mu) {
         long start = System.nanoTime();
         CalibrationFunction full = fit(fold, mu);
-        CalibrationFunction h = fold.coarser().isPresent()
+        CalibrationFunction h = fold.coarser().isPresent() && full.instability().isEmpty()
                 ? new RankChecked(full, fit(fold.coarser().get(), mu), RankChecked.extrapolation(
                         fold.spectrum().truncation(), fold.coarser().get().spectrum().truncation())) : full;
         if (LOG.isTraceEnabled()) {
