@@ -369,8 +369,11 @@ final class FoldEvaluator implements RiskEvaluator {
                             + " for points of dimension " + evaluation.dimension());
                 }
                 Risk.Value risk = Risk.of(h, evaluation);
-                Optional<String> approximation = h.instability().isPresent() ? Optional.empty()
-                        : approximationDecides(h, risk.risk(), evaluation);
+                // asked once: a plugin's answer is not assumed to stay the same
+                Optional<String> instability = h.instability();
+                if (instability.isEmpty()) {
+                    instability = approximationDecides(h, risk.risk(), evaluation);
+                }
                 clock = out.lap(Stage.RISK, clock);
                 Risk.Diagonal diagonal = Risk.diagonal(h, test);
                 clock = out.lap(Stage.ESTIMATE, clock);
@@ -384,7 +387,6 @@ final class FoldEvaluator implements RiskEvaluator {
                 Map<String, Double> counts = out.counts.get(at);
                 risk.counts().forEach((key, v) -> counts.merge("evaluation." + key, v.doubleValue(), Double::sum));
                 diagonal.counts().forEach((key, v) -> counts.merge("test." + key, v.doubleValue(), Double::sum));
-                Optional<String> instability = h.instability().isPresent() ? h.instability() : approximation;
                 if (instability.isPresent()) {
                     out.instability[at] = (c > 1 ? "class " + j + ": " : "")
                             + Untrusted.escape(instability.get(), 300);

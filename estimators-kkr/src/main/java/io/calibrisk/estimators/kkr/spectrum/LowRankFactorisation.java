@@ -47,8 +47,10 @@ public final class LowRankFactorisation {
      */
     public static KernelSpectrum of(TrainingKernel kernel, Points residuals, double tolerance, int maxRank,
                                     Parallelism pool) {
-        PivotedCholesky.Factor factor = factor(kernel, tolerance, maxRank, pool);
-        return spectrum(kernel, residuals, factor, HeldOutCorrection.applies(kernel.size(), factor.rank()), pool);
+        Optional<RbfProducts> products = RbfProducts.of(kernel);
+        PivotedCholesky.Factor factor = factor(kernel, products, tolerance, maxRank, pool);
+        return spectrum(kernel, products, residuals, factor, HeldOutCorrection.applies(kernel.size(), factor.rank()),
+                pool);
     }
 
     /**
@@ -78,8 +80,11 @@ public final class LowRankFactorisation {
      */
     public static Truncated withCheck(TrainingKernel kernel, Points residuals, double tolerance, int maxRank,
                                       Parallelism pool) {
-        PivotedCholesky.Factor factor = factor(kernel, tolerance, maxRank, pool);
-        KernelSpectrum spectrum = spectrum(kernel, residuals, factor,
+        // one block form of the kernel for the factorisation and both spectra: it holds a copy
+        // of the training points (n·d doubles), and each spectrum keeps it for its features
+        Optional<RbfProducts> products = RbfProducts.of(kernel);
+        PivotedCholesky.Factor factor = factor(kernel, products, tolerance, maxRank, pool);
+        KernelSpectrum spectrum = spectrum(kernel, products, residuals, factor,
                 HeldOutCorrection.applies(kernel.size(), factor.rank()), pool);
         boolean capped = factor.rank() >= maxRank && factor.rank() > 1
                 && factor.residualTrace() > tolerance * factor.initialTrace();
@@ -94,11 +99,12 @@ public final class LowRankFactorisation {
         // classes, cap 60, c = 1: both corrected, the risks agreed to within the threshold while
         // the fit was 1.1e−6 from exact mode); and at half the rank n·r/2 may admit a correction
         // the full rank did not, which cost far more per grid point than the fit it checks
-        return new Truncated(spectrum, Optional.of(spectrum(kernel, residuals, factor.leading(half), false, pool)));
+        return new Truncated(spectrum, Optional.of(spectrum(kernel, products, residuals, factor.leading(half), false,
+                pool)));
     }
 
-    private static PivotedCholesky.Factor factor(TrainingKernel kernel, double tolerance, int maxRank,
-                                                 Parallelism pool) {
+    private static PivotedCholesky.Factor factor(TrainingKernel kernel, Optional<RbfProducts> products,
+                                                 double tolerance, int maxRank, Parallelism pool) {
         int n = kernel.size();
         double[][] x = kernel.rows();
         long start = System.nanoTime();
@@ -111,7 +117,6 @@ public final class LowRankFactorisation {
                 out[offset + j] = kernel.value(x[j], x[pivot]);
             }
         };
-        Optional<RbfProducts> products = RbfProducts.of(kernel);
         PivotedCholesky.Columns columns = products.isPresent() ? products.get().columns(direct) : direct;
         PivotedCholesky.Factor factor = PivotedCholesky.of(diagonal, columns, tolerance, maxRank, pool);
         if (LOG.isDebugEnabled()) {
@@ -125,12 +130,11 @@ public final class LowRankFactorisation {
      * The spectrum of a pivoted Cholesky factor: its Gram's eigendecomposition, the weights and
      * the feature map, with the {@link HeldOutCorrection} when {@code corrected}.
      */
-    private static KernelSpectrum spectrum(TrainingKernel kernel, Points residuals, PivotedCholesky.Factor factor,
-                                           boolean corrected, Parallelism pool) {
+    private static KernelSpectrum spectrum(TrainingKernel kernel, Optional<RbfProducts> products, Points residuals,
+                                           PivotedCholesky.Factor factor, boolean corrected, Parallelism pool) {
         int n = kernel.size();
         int m = residuals.dimension();
         double[][] x = kernel.rows();
-        Optional<RbfProducts> products = RbfProducts.of(kernel);
         int r = factor.rank();
         double[] l = factor.columns();
         double[] gram = factor.gram();
