@@ -4,11 +4,20 @@ import java.util.Locale;
 
 /**
  * How long preparing one training fold takes, roughly, from the sizes the memory plan uses, so
- * that a long run says so before it starts. The rates are those measured on a 2-core x86-64
- * machine (one thread per fold): the eigendecomposition of an n × n matrix takes about
- * n³ / {@value #NATIVE_EIGEN} s with the native LAPACK and n³ / {@value #JAVA_EIGEN} s with the
- * Java code; the pivoted Cholesky of rank r about 1.35·n·r² / {@value #PRODUCTS} s; the
- * kernel values about n·m / {@value #KERNEL_TERMS} s per column.
+ * that a long run says so before it starts. The rates are those measured on 2-core x86-64
+ * machines with one thread per fold and two folds at a time (README, "Time estimates"):
+ * <ul>
+ *   <li>the eigendecomposition of an n × n matrix, about n³ / {@value #NATIVE_EIGEN} s with the
+ *       native LAPACK and n³ / {@value #JAVA_EIGEN} s with the Java code;</li>
+ *   <li>the pivoted Cholesky of rank r, about 1.35·n·r² multiply-adds (its passes and LᵀL) at
+ *       {@value #NATIVE_PRODUCTS} per second through the native BLAS and {@value #PRODUCTS}
+ *       through the Java product; the spectrum's weights and feature map add r³/2 + n·r·m more;</li>
+ *   <li>the kernel's values, n·m / {@value #KERNEL_TERMS} s per column one value at a time, or,
+ *       where they are inner products through the BLAS (the rbf kernel on 8 or more
+ *       coordinates), n·m multiply-adds at the BLAS's rate plus n / {@value #EXPONENTIALS} s.</li>
+ * </ul>
+ * The fast mode's time is for the planned rank (the cap, n or the kernel's bound): an upper bound
+ * where the tolerance stops the factorisation first, about the time where the cap stops it.
  */
 final class CostModel {
     /** n³ per second of a native eigendecomposition (dsyevr). */
@@ -17,28 +26,67 @@ final class CostModel {
     static final double JAVA_EIGEN = 6e8;
     /** Multiply-adds per second of the Java matrix products. */
     static final double PRODUCTS = 2e9;
-    /** Terms (·m) of kernel values per second. */
+    /**
+     * Multiply-adds per second of the native products, two folds at a time: the pivoted
+     * Cholesky of 32 000 points to rank 3000 took 24 to 32 s beside another fold, 16 s alone.
+     */
+    static final double NATIVE_PRODUCTS = 1.3e10;
+    /** Terms (·m) of kernel values per second, one value at a time. */
     static final double KERNEL_TERMS = 3e8;
+    /** Exponentials of kernel values per second, after their inner products. */
+    static final double EXPONENTIALS = 1e8;
+
+    /** r² per second of a kkr fit, see {@link #kroneckerFitSeconds}. */
+    static final double KRONECKER_FITS = 8.6e6;
 
     private CostModel() {
     }
 
     /**
-     * @param mode          exact or fast
-     * @param n             training points
-     * @param rank          the rank the memory plan assumes (fast mode; at most n)
-     * @param dimension     m
-     * @param nativeLapack  whether the native LAPACK is in use
-     * @return the estimated seconds to factor one training fold (fast mode: an upper bound, as
-     *     the plan's rank is)
+     * How fast this run's work goes: which native libraries it uses, and whether the kernel's
+     * values are inner products through the BLAS.
+     *
+     * @param nativeLapack   whether the native LAPACK decomposes
+     * @param nativeBlas     whether the native BLAS multiplies
+     * @param kernelProducts whether the kernel's values come from inner products through the BLAS
      */
-    static double foldSeconds(Mode mode, long n, long rank, int dimension, boolean nativeLapack) {
-        double eigenRate = nativeLapack ? NATIVE_EIGEN : JAVA_EIGEN;
+    record Machine(boolean nativeLapack, boolean nativeBlas, boolean kernelProducts) {
+    }
+
+    /**
+     * @param mode      exact or fast
+     * @param n         training points
+     * @param rank      the rank the memory plan assumes (fast mode; at most n)
+     * @param dimension m
+     * @param machine   the libraries in use
+     * @return the estimated seconds to factor one training fold (fast mode: for the planned rank)
+     */
+    static double foldSeconds(Mode mode, long n, long rank, int dimension, Machine machine) {
+        double eigenRate = machine.nativeLapack() ? NATIVE_EIGEN : JAVA_EIGEN;
         if (mode == Mode.EXACT) {
             return (double) n * n * n / eigenRate + (double) n * n * dimension / 2 / KERNEL_TERMS;
         }
         double r = rank;
-        return 1.35 * n * r * r / PRODUCTS + r * r * r / eigenRate + 2.0 * n * r * dimension / KERNEL_TERMS;
+        double products = machine.nativeBlas() ? NATIVE_PRODUCTS : PRODUCTS;
+        double kernel = machine.kernelProducts()
+                ? (double) n * r * dimension / products + (double) n * r / EXPONENTIALS
+                : 2.0 * n * r * dimension / KERNEL_TERMS;
+        return (1.35 * n * r * r + r * r * r / 2 + (double) n * r * dimension) / products + r * r * r / eigenRate
+                + kernel;
+    }
+
+    /**
+     * A grid point's fit of kkr: the form over q ≤ r modes, its compression, O(q²k), and its
+     * map of the raw features, with its check at half the rank where the cap stops the
+     * factorisation. Measured at r = 3000 (n = 6400 and 32 000, d = 100): 1.05 s a fit on
+     * average, 0.5 s with 100 features to 2.5 s with 500; at r ≈ 530 (CIFAR-10, canonical):
+     * 0.01 to 0.1 s.
+     *
+     * @param rank r
+     * @return about r² / {@value #KRONECKER_FITS} s
+     */
+    static double kroneckerFitSeconds(long rank) {
+        return (double) rank * rank / KRONECKER_FITS;
     }
 
     /**

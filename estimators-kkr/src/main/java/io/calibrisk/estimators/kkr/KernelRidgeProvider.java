@@ -15,6 +15,7 @@ import io.calibrisk.api.estimator.TrainingFold;
 import io.calibrisk.api.kernel.PositiveDefiniteKernel;
 import io.calibrisk.api.setting.Setting;
 import io.calibrisk.api.search.Hyperparameters;
+import io.calibrisk.estimators.kkr.linalg.Gemm;
 import io.calibrisk.estimators.kkr.linalg.PivotedCholesky;
 import io.calibrisk.estimators.kkr.linalg.SymmetricEigen;
 import io.calibrisk.estimators.kkr.spectrum.ExactFactorisation;
@@ -25,6 +26,7 @@ import io.calibrisk.estimators.kkr.spectrum.TrainingKernel;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
@@ -33,6 +35,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * What {@code kkr} and {@code ukkr} share: the notions (top-label, class-wise, canonical), the
@@ -87,7 +90,7 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
             @Override
             public PreparedTraining prepare(TrainingFold training) {
                 FoldSpectrum fold = cache.computeIfAbsent(new SpectrumKey(training.id(), settings), FoldSpectrum.class,
-                        () -> factor(settings, training.data(), pool));
+                        () -> factor(settings, training.data(), pool, cache));
                 Prepared prepared = new Prepared(fold);
                 prepared.plan(training.planned());
                 return prepared;
@@ -133,35 +136,68 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
             }
 
             /**
-             * Says, once per run and factorisation (kkr and ukkr share it), how long factoring a
-             * training fold will take by the {@link CostModel}: at info level, or as a warning
-             * when it is over a minute per fold, before any work starts.
+             * Says how long factoring a training fold will take by the {@link CostModel}, once per
+             * run and factorisation (kkr and ukkr share it), and how long fitting a grid point on
+             * it will take, once per run and estimator (kkr's fits), before any work starts: at
+             * info level, or as a warning when the default {@value #DEFAULT_FOLDS} folds, as many
+             * at a time as the pool has threads, with the notion's default grid, would take over a
+             * minute.
              */
             private void announce(long n, long rank, int dimension) {
-                boolean nativeLapack = SymmetricEigen.nativeLapack();
-                double seconds = CostModel.foldSeconds(settings.mode(), n, rank, dimension, nativeLapack);
-                cache.computeIfAbsent(new Announcement(new SpectrumKey(new TrainingFold.Id(-1, -1), settings), n),
-                        Boolean.class, () -> {
-                            String what = settings.mode() == Mode.EXACT
-                                    ? String.format(Locale.ROOT, "about %s per training fold of %d points (the "
-                                            + "eigendecomposition of its kernel matrix, %s LAPACK)",
-                                            CostModel.words(seconds), n, nativeLapack ? "native" : "Java")
-                                    : String.format(Locale.ROOT, "at most about %s per training fold of %d points (a "
-                                            + "pivoted Cholesky of rank up to %d)", CostModel.words(seconds), n, rank);
-                            if (seconds >= 60) {
-                                LOG.warn("{}: {} mode takes {}; folds run {} at a time", name(), settings.mode(), what,
-                                        pool.threads());
-                            } else {
-                                LOG.info("{}: {} mode takes {}", name(), settings.mode(), what);
-                            }
-                            return Boolean.TRUE;
-                        });
+                CostModel.Machine machine = new CostModel.Machine(SymmetricEigen.nativeLapack(), Gemm.nativeBlas(),
+                        LowRankFactorisation.kernelProducts(settings.kernel(), dimension));
+                SpectrumKey factorisation = new SpectrumKey(new TrainingFold.Id(-1, -1), settings);
+                double factoring = CostModel.foldSeconds(settings.mode(), n, rank, dimension, machine);
+                double fitting = fitSeconds(rank);
+                boolean factors = first(new Announcement("", factorisation, n));
+                boolean fits = fitting >= 0.5 && first(new Announcement(name(), factorisation, n));
+                if (!factors && !fits) {
+                    return;
+                }
+                List<String> parts = new ArrayList<>();
+                if (factors) {
+                    parts.add(settings.mode() == Mode.EXACT
+                            ? String.format(Locale.ROOT, "takes about %s per training fold of %d points (the "
+                                    + "eigendecomposition of its kernel matrix, %s LAPACK)", CostModel.words(factoring),
+                                    n, machine.nativeLapack() ? "native" : "Java")
+                            : String.format(Locale.ROOT, "takes up to about %s per training fold of %d points (a "
+                                    + "pivoted Cholesky of rank up to %d, less where its tolerance stops it first)",
+                                    CostModel.words(factoring), n, rank));
+                }
+                int points = defaultSearchSpace(context.notion()).size();
+                if (fits) {
+                    parts.add(String.format(Locale.ROOT, "%s about %s per grid point's fit on such a fold (%d grid "
+                            + "points by default)", factors ? "and" : "takes", CostModel.words(fitting), points));
+                }
+                String what = String.join(" ", parts);
+                int rounds = (DEFAULT_FOLDS + pool.threads() - 1) / pool.threads();
+                double seconds = ((factors ? factoring : 0) + (fits ? points * fitting : 0)) * rounds;
+                if (seconds >= 60) {
+                    LOG.warn("{}: {} mode {}; folds run {} at a time", name(), settings.mode(), what, pool.threads());
+                } else {
+                    LOG.info("{}: {} mode {}", name(), settings.mode(), what);
+                }
+            }
+
+            /** @return whether this is the run's first announcement under the key */
+            private boolean first(Announcement key) {
+                return cache.computeIfAbsent(key, AtomicBoolean.class, AtomicBoolean::new).compareAndSet(false, true);
             }
         };
     }
 
-    /** The key of the time estimate a run announces once per factorisation and training size. */
-    private record Announcement(SpectrumKey settings, long trainingSize) {
+    /** The pipeline's default number of folds, for the announcement's threshold (the estimator is not told the run's). */
+    static final int DEFAULT_FOLDS = 5;
+
+    /** The key of the rank-cap warning a run gives once per factorisation's settings. */
+    private record RankCapWarning(String kernel, double parameter, double tolerance, int maxRank) {
+    }
+
+    /**
+     * The key of a time estimate a run announces once: the factorisation's (estimator "") per
+     * factorisation and training size, an estimator's fits per estimator too.
+     */
+    private record Announcement(String estimator, SpectrumKey settings, long trainingSize) {
     }
 
     /**
@@ -222,7 +258,7 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
         return h;
     }
 
-    private FoldSpectrum factor(KrrSettings settings, CalibrationSet training, Parallelism pool) {
+    private FoldSpectrum factor(KrrSettings settings, CalibrationSet training, Parallelism pool, RunCache cache) {
         long start = System.nanoTime();
         TrainingKernel kernel = TrainingKernel.of(settings.kernel(), settings.parameter(), training.points());
         LowRankFactorisation.Truncated truncated = settings.mode() == Mode.EXACT
@@ -237,10 +273,21 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
                     spectrum.truncation(), (System.nanoTime() - start) / 1e9);
         }
         if (settings.mode() == Mode.FAST && spectrum.rank() >= settings.maxRank()) {
-            LOG.warn("{}: the pivoted Cholesky reached the rank cap {} (n = {}) with residual trace {} above the "
+            // a warning for the run's first fold at the cap (kkr and ukkr share it), as every fold
+            // of a data set reaches it alike; the others at debug level, with their residual traces
+            boolean first = cache.computeIfAbsent(new RankCapWarning(settings.kernel().name(), settings.parameter(),
+                    settings.tolerance(), settings.maxRank()), AtomicBoolean.class, AtomicBoolean::new)
+                    .compareAndSet(false, true);
+            String message = "{}: the pivoted Cholesky reached the rank cap {} (n = {}) with residual trace {} above the "
                     + "tolerance; grid points whose risk moves by more than {} relative at half the rank are marked "
-                    + "unstable; raise {}.max-rank for accuracy at small c", name(), settings.maxRank(),
-                    training.size(), spectrum.truncation(), CalibrationFunction.APPROXIMATION_THRESHOLD, name());
+                    + "unstable; raise {}.max-rank for accuracy at small c";
+            Object[] arguments = {name(), settings.maxRank(), training.size(), spectrum.truncation(),
+                    CalibrationFunction.APPROXIMATION_THRESHOLD, name()};
+            if (first) {
+                LOG.warn(message, arguments);
+            } else {
+                LOG.debug(message, arguments);
+            }
         }
         return new FoldSpectrum(spectrum, truncated.coarser(), pool);
     }
@@ -251,6 +298,15 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
      * @return the fitted function
      */
     abstract CalibrationFunction fit(FoldSpectrum fold, double mu);
+
+    /**
+     * @param rank the rank the memory plan assumes
+     * @return the estimated seconds of one grid point's fit on a fold of that rank, for the time
+     *     estimate before a run ({@link CostModel}); 0 where fits cost little beside the factorisation
+     */
+    double fitSeconds(long rank) {
+        return 0;
+    }
 
     /**
      * @param fold the fold's spectrum

@@ -63,6 +63,11 @@ public final class KroneckerKrr extends KernelRidgeProvider {
         return KroneckerCalibration.fit(fold, mu, FEATURE_TRUNCATION, COMPRESSION);
     }
 
+    @Override
+    double fitSeconds(long rank) {
+        return CostModel.kroneckerFitSeconds(rank);
+    }
+
     /** A fit is a compression, O(q²k), holding k·p doubles: worth doing ahead, in parallel. */
     @Override
     boolean fitsAhead(FoldSpectrum fold) {

@@ -2,6 +2,7 @@ package io.calibrisk.estimators.kkr.spectrum;
 
 import io.calibrisk.api.data.Points;
 import io.calibrisk.api.estimator.Parallelism;
+import io.calibrisk.api.kernel.PositiveDefiniteKernel;
 import io.calibrisk.estimators.kkr.linalg.Gemm;
 import io.calibrisk.estimators.kkr.linalg.PivotedCholesky;
 import io.calibrisk.estimators.kkr.linalg.SymmetricEigen;
@@ -101,6 +102,16 @@ public final class LowRankFactorisation {
         // the full rank did not, which cost far more per grid point than the fit it checks
         return new Truncated(spectrum, Optional.of(spectrum(kernel, products, residuals, factor.leading(half), false,
                 pool)));
+    }
+
+    /**
+     * @param kernel    the positive-definite kernel
+     * @param dimension the points' coordinates
+     * @return whether the fast mode computes the kernel's values as inner products through the
+     *     native BLAS ({@link RbfProducts})
+     */
+    public static boolean kernelProducts(PositiveDefiniteKernel kernel, int dimension) {
+        return RbfProducts.applies(kernel, dimension);
     }
 
     private static PivotedCholesky.Factor factor(TrainingKernel kernel, Optional<RbfProducts> products,

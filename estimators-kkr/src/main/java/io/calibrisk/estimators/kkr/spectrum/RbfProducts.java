@@ -1,6 +1,7 @@
 package io.calibrisk.estimators.kkr.spectrum;
 
 import io.calibrisk.api.estimator.Parallelism;
+import io.calibrisk.api.kernel.PositiveDefiniteKernel;
 import io.calibrisk.estimators.kkr.kernel.RbfKernel;
 import io.calibrisk.estimators.kkr.linalg.Gemm;
 import io.calibrisk.estimators.kkr.linalg.PivotedCholesky;
@@ -47,11 +48,20 @@ final class RbfProducts {
      * @return the block form, where it applies
      */
     static Optional<RbfProducts> of(TrainingKernel kernel) {
-        if (!(kernel.kernel() instanceof RbfKernel) || !Gemm.nativeBlas() || kernel.size() == 0
-                || kernel.rows()[0].length < MIN_DIMENSION) {
+        if (kernel.size() == 0 || !applies(kernel.kernel(), kernel.rows()[0].length)) {
             return Optional.empty();
         }
         return Optional.of(new RbfProducts(kernel));
+    }
+
+    /**
+     * @param kernel    the positive-definite kernel
+     * @param dimension the points' coordinates
+     * @return whether the block form applies: the rbf kernel, the native BLAS, at least
+     *     {@value #MIN_DIMENSION} coordinates
+     */
+    static boolean applies(PositiveDefiniteKernel kernel, int dimension) {
+        return kernel instanceof RbfKernel && Gemm.nativeBlas() && dimension >= MIN_DIMENSION;
     }
 
     private static double[] flat(double[][] rows, int d) {
