@@ -78,6 +78,11 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
             this(fold, settings.kernel().name(), settings.parameter(), settings.mode(), settings.tolerance(),
                     settings.maxRank());
         }
+
+        /** @return the settings' key for what a run says once whatever the fold (fold and component −1) */
+        static SpectrumKey anyFold(KrrSettings settings) {
+            return new SpectrumKey(new TrainingFold.Id(-1, -1), settings);
+        }
     }
 
     @Override
@@ -146,11 +151,11 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
             private void announce(long n, long rank, int dimension) {
                 CostModel.Machine machine = new CostModel.Machine(SymmetricEigen.nativeLapack(), Gemm.nativeBlas(),
                         LowRankFactorisation.kernelProducts(settings.kernel(), dimension));
-                SpectrumKey factorisation = new SpectrumKey(new TrainingFold.Id(-1, -1), settings);
+                SpectrumKey factorisation = SpectrumKey.anyFold(settings);
                 double factoring = CostModel.foldSeconds(settings.mode(), n, rank, dimension, machine);
                 double fitting = fitSeconds(rank);
-                boolean factors = first(new Announcement("", factorisation, n));
-                boolean fits = fitting >= 0.5 && first(new Announcement(name(), factorisation, n));
+                boolean factors = first(cache, new Announcement("", factorisation, n));
+                boolean fits = fitting >= 0.5 && first(cache, new Announcement(name(), factorisation, n));
                 if (!factors && !fits) {
                     return;
                 }
@@ -179,18 +184,24 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
                 }
             }
 
-            /** @return whether this is the run's first announcement under the key */
-            private boolean first(Announcement key) {
-                return cache.computeIfAbsent(key, AtomicBoolean.class, AtomicBoolean::new).compareAndSet(false, true);
-            }
         };
     }
 
     /** The pipeline's default number of folds, for the announcement's threshold (the estimator is not told the run's). */
     static final int DEFAULT_FOLDS = 5;
 
-    /** The key of the rank-cap warning a run gives once per factorisation's settings. */
-    private record RankCapWarning(String kernel, double parameter, double tolerance, int maxRank) {
+    /** The key of the rank-cap warning a run gives once per factorisation's settings (any fold). */
+    private record RankCapWarning(SpectrumKey settings) {
+    }
+
+    /**
+     * @param cache the run's cache
+     * @param key   a message's key
+     * @return whether this is the first time in the run that the message under the key is said
+     *     (two folds at once cannot both be first)
+     */
+    private static boolean first(RunCache cache, Object key) {
+        return cache.computeIfAbsent(key, AtomicBoolean.class, AtomicBoolean::new).compareAndSet(false, true);
     }
 
     /**
@@ -275,9 +286,7 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
         if (settings.mode() == Mode.FAST && spectrum.rank() >= settings.maxRank()) {
             // a warning for the run's first fold at the cap (kkr and ukkr share it), as every fold
             // of a data set reaches it alike; the others at debug level, with their residual traces
-            boolean first = cache.computeIfAbsent(new RankCapWarning(settings.kernel().name(), settings.parameter(),
-                    settings.tolerance(), settings.maxRank()), AtomicBoolean.class, AtomicBoolean::new)
-                    .compareAndSet(false, true);
+            boolean first = first(cache, new RankCapWarning(SpectrumKey.anyFold(settings)));
             String message = "{}: the pivoted Cholesky reached the rank cap {} (n = {}) with residual trace {} above the "
                     + "tolerance; grid points whose risk moves by more than {} relative at half the rank are marked "
                     + "unstable; raise {}.max-rank for accuracy at small c";
