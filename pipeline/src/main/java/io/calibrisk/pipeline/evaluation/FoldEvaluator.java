@@ -467,8 +467,10 @@ final class FoldEvaluator implements RiskEvaluator {
         }
         CalibrationSet evaluation = folds.evaluation(f, j);
         CalibrationSet test = folds.test(j);
+        TrainingFold.Partition partition = new TrainingFold.Partition(folds.folds(), folds.trainingFoldOf(f),
+                test.points());
         PreparedTraining prepared = estimator.prepare(new TrainingFold(new TrainingFold.Id(f, j), folds.training(f, j),
-                round));
+                round, partition));
         if (prepared == null) {
             throw new EstimationException("returned no preparation");
         }

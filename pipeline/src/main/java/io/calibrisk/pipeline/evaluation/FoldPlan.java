@@ -25,6 +25,8 @@ final class FoldPlan {
     private final int[][] training;
     private final int[][] evaluation;
     private final int[] test;
+    /** Per sample, its fold, or the split's test marker. */
+    private final int[] foldOfSample;
     private final Points curveGrid;
 
     private FoldPlan(Notion notion, Predictions predictions, Labels labels, Split split) {
@@ -39,6 +41,7 @@ final class FoldPlan {
             evaluation[f] = split.foldIndices(f);
         }
         this.test = split.testIndices();
+        this.foldOfSample = split.toArray();
         // A top-label confidence is the largest of d probabilities, so it is at least 1/d: a
         // curve below that would be extrapolation into values no prediction can take.
         double from = notion == Notion.TOP_LABEL ? 1.0 / predictions.classes() : 0;
@@ -161,6 +164,19 @@ final class FoldPlan {
      */
     CalibrationSet training(int fold, int component) {
         return NotionComponents.of(notion, component, predictions, labels, training[fold]);
+    }
+
+    /**
+     * @param fold the held-out fold
+     * @return for each sample of its training set, in order, the fold it comes from
+     */
+    int[] trainingFoldOf(int fold) {
+        int[] rows = training[fold];
+        int[] out = new int[rows.length];
+        for (int i = 0; i < rows.length; i++) {
+            out[i] = foldOfSample[rows[i]];
+        }
+        return out;
     }
 
     /**

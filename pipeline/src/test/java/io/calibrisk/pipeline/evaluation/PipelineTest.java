@@ -31,6 +31,7 @@ import java.util.SplittableRandom;
 
 import static io.calibrisk.pipeline.TestData.rows;
 import static io.calibrisk.testsupport.Assertions.assertClose;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -377,6 +378,32 @@ class PipelineTest {
         assertTrue(assertThrows(io.calibrisk.api.InvalidInputException.class, () -> split.evaluate(PREDICTIONS, LABELS))
                 .getMessage().startsWith("split: 300 entries for 400 samples"));
         assertEquals(0, counting.creations.get());
+    }
+
+    /**
+     * Each training fold is told which fold each of its points comes from and where every fold
+     * is evaluated (the test split), so that estimators may share sums over folds (kde).
+     */
+    @Test
+    void everyTrainingFoldCarriesItsPartitionAndTheTestSplit() {
+        SharingProviders sharing = new SharingProviders();
+        Split split = Split.shuffled(400, 5, 0.2, 7);
+        Calibrisk calibrisk = Calibrisk.builder().plugin(sharing.plugin()).notion(Notion.CLASS_WISE).split(split)
+                .threads(2).build();
+        calibrisk.evaluate(PREDICTIONS, LABELS);
+        assertEquals(2 * 5 * 4, sharing.folds.size(), "two estimators, five folds, four classes");
+        for (io.calibrisk.api.estimator.TrainingFold fold : sharing.folds) {
+            int f = fold.id().fold();
+            int j = fold.id().component();
+            int[] rows = split.trainingIndices(f);
+            int[] expected = Arrays.stream(rows).map(split::foldOf).toArray();
+            assertEquals(5, fold.partition().folds());
+            assertArrayEquals(expected, fold.partition().foldOf(), "fold " + f);
+            assertEquals(io.calibrisk.pipeline.data.NotionComponents.of(Notion.CLASS_WISE, j, PREDICTIONS, LABELS,
+                    rows), fold.data());
+            assertEquals(io.calibrisk.pipeline.data.NotionComponents.of(Notion.CLASS_WISE, j, PREDICTIONS, LABELS,
+                    split.testIndices()).points(), fold.partition().test());
+        }
     }
 
     /** kkr and ukkr share a training fold's factorisation through the run's cache; nothing lives on after the run. */

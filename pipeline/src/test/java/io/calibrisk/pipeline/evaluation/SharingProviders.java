@@ -17,7 +17,9 @@ import io.calibrisk.api.search.SearchSpace;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.Optional;
+import java.util.Queue;
 import java.util.Set;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -28,6 +30,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 final class SharingProviders {
     /** How often s was computed. */
     final AtomicInteger computations = new AtomicInteger();
+    /** Every training fold the estimators were prepared on. */
+    final Queue<TrainingFold> folds = new ConcurrentLinkedQueue<>();
 
     /** The cache key: the fold, and nothing else matters. */
     private record ShiftKey(TrainingFold.Id fold) {
@@ -67,6 +71,7 @@ final class SharingProviders {
         @Override
         public CalibrationEstimator create(EstimatorContext context) {
             return fold -> {
+                folds.add(fold);
                 double s = context.cache().computeIfAbsent(new ShiftKey(fold.id()), Double.class, () -> {
                     computations.incrementAndGet();
                     return Arrays.stream(fold.data().residuals().toArray()).average().orElseThrow();

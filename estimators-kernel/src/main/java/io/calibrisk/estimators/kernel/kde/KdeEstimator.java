@@ -36,6 +36,7 @@ final class KdeEstimator implements CalibrationEstimator {
     private final Set<Double> seen = new ConcurrentSkipListSet<>();
     private final NormaliserCache normalisers;
     private final ScalarNormalisers scalarNormalisers;
+    private final FoldShares shares = new FoldShares();
 
     KdeEstimator(KdeKernel kernel, int dimension, Parallelism parallelism) {
         this.kernel = kernel;
@@ -47,7 +48,12 @@ final class KdeEstimator implements CalibrationEstimator {
 
     @Override
     public KdeTraining prepare(TrainingFold fold) {
-        return prepare(fold.data(), fold.id().component(), bandwidths(fold.planned()));
+        KdeTraining prepared = prepare(fold.data(), fold.id().component(), bandwidths(fold.planned()));
+        TrainingFold.Partition partition = fold.partition();
+        if (partition != null && partition.test() != null && !prepared.scalarWindows()) {
+            prepared.shareTestSplit(fold.id().fold(), fold.data(), partition);
+        }
+        return prepared;
     }
 
     /**
@@ -81,14 +87,20 @@ final class KdeEstimator implements CalibrationEstimator {
      * scalar points also the run's table of them, 16 bytes per distinct point and bandwidth), and
      * for each of the evaluation and test points the features of every bandwidth of the batch
      * (held until the pipeline asks for them) plus one batch of fitted values while computing.
+     * Without scalar windows also the training points and targets themselves, and the folds'
+     * shares of the test split's sums ({@link FoldShares}): up to k per component and bandwidth,
+     * counted here as two per fold's task.
      */
     @Override
     public MemoryNeed memoryNeed(int trainingSize, int querySize, int dimension) {
         long statistics = kernel.width(dimension);
         long grid = Math.max(DEFAULTS.length, seen.size());
-        long table = dimension == 1 && kernel.exponential() ? 2 * grid : 0;
-        long training = trainingSize * (4L * dimension + 2 * statistics + grid + table + 4);
-        long queries = querySize * (3 * grid * dimension + 2L * dimension + statistics + 2);
+        boolean windows = dimension == 1 && kernel.exponential();
+        long table = windows ? 2 * grid : 0;
+        long kept = windows ? 0 : 2L * dimension;
+        long shares = windows ? 0 : 2 * grid * (dimension + 2L);
+        long training = trainingSize * (4L * dimension + 2 * statistics + grid + table + kept + 4);
+        long queries = querySize * (3 * grid * dimension + 2L * dimension + statistics + 2 + shares);
         return new MemoryNeed(8 * (training + queries), "");
     }
 
@@ -98,6 +110,10 @@ final class KdeEstimator implements CalibrationEstimator {
 
     ScalarNormalisers scalarNormalisers() {
         return scalarNormalisers;
+    }
+
+    FoldShares shares() {
+        return shares;
     }
 
     Parallelism parallelism() {

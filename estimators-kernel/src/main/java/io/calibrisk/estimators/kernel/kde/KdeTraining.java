@@ -2,10 +2,12 @@ package io.calibrisk.estimators.kernel.kde;
 
 import io.calibrisk.api.EstimationException;
 import io.calibrisk.api.InvalidSettingException;
+import io.calibrisk.api.data.CalibrationSet;
 import io.calibrisk.api.data.Points;
 import io.calibrisk.api.estimator.FeatureMatrix;
 import io.calibrisk.api.estimator.Parallelism;
 import io.calibrisk.api.estimator.PreparedTraining;
+import io.calibrisk.api.estimator.TrainingFold;
 import io.calibrisk.api.search.Hyperparameters;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -36,6 +38,10 @@ final class KdeTraining implements PreparedTraining {
     private final FeatureCache cache = new FeatureCache();
     /** The bandwidths of the round the pipeline announced last for this fold, or null. */
     private volatile double[] planned;
+    /** The training data by fold and the test split, when the test split's sums are shared; else null. */
+    private CalibrationSet data;
+    private TrainingFold.Partition partition;
+    private int heldOut;
 
     KdeTraining(KdeEstimator estimator, KdeKernel kernel, int dimension, int component, TrainingSet training,
                 double[] planned) {
@@ -77,6 +83,25 @@ final class KdeTraining implements PreparedTraining {
 
     int dimension() {
         return dimension;
+    }
+
+    /** @return whether this fold is summed by {@link ScalarRegression}'s windows */
+    boolean scalarWindows() {
+        return training.sortedScalar();
+    }
+
+    /**
+     * From now on the test split's features are combined from the other folds' shares of the
+     * sums ({@link FoldShares}), which every training fold of the run shares.
+     *
+     * @param heldOut   the fold this one holds out
+     * @param data      this fold's training data, in the partition's order
+     * @param partition which fold each training point comes from, and the test split
+     */
+    void shareTestSplit(int heldOut, CalibrationSet data, TrainingFold.Partition partition) {
+        this.heldOut = heldOut;
+        this.data = data;
+        this.partition = partition;
     }
 
     /**
@@ -121,9 +146,11 @@ final class KdeTraining implements PreparedTraining {
             }
         }
         ScalarRegression.Work work = new ScalarRegression.Work();
+        boolean shared = partition != null && points.equals(partition.test());
         NadarayaWatson.Fit fit = training.sortedScalar()
                 ? ScalarRegression.regress(training, queries, bandwidths, norms, NadarayaWatson.cutoff(training.size()),
                         parallelism, work)
+                : shared ? fromShares(points, queries, bandwidths, parallelism)
                 : NadarayaWatson.regress(training, queries, kernel, bandwidths, norms, parallelism);
         double[] z = points.toArray();
         int[] groupOf = queries.groupOf();
@@ -137,9 +164,112 @@ final class KdeTraining implements PreparedTraining {
                     + "bandwidths in {} ms{}", kernel.name(), training.sortedScalar() ? "sorted windows"
                     : kernel.exponential() ? "exponential form" : "pairwise",
                     points.size(), queries.size(), training.size(), training.centres(), bandwidths.length,
-                    (System.nanoTime() - start) / 1_000_000, training.sortedScalar() ? ": " + work : "");
+                    (System.nanoTime() - start) / 1_000_000, training.sortedScalar() ? ": " + work
+                            : shared ? ", from the folds' shares" : "");
         }
         return out;
+    }
+
+    /**
+     * The regression at the test split from the shares of the folds this fold trains on, each
+     * computed once per run ({@link FoldShares}): per query and bandwidth, the shares' sums
+     * rescaled to their common maximum and added in the order of the folds, then the ratio. A
+     * query without kernel mass in any fold takes the fold's mean target, as in
+     * {@link NadarayaWatson#regress}. Each share leaves out weights below e^−40/(k·n_g) of its
+     * own largest, so all left out together weigh less than e^−40 of the largest weight, as
+     * there. The ratio differs from the one summed over the whole fold only in rounding.
+     */
+    private NadarayaWatson.Fit fromShares(Points points, QueryPoints queries, double[] bandwidths,
+                                          Parallelism parallelism) {
+        int folds = partition.folds();
+        int[] foldOf = partition.foldOf();
+        int g = bandwidths.length;
+        int n = queries.size();
+        FoldShares.Share[][] shares = new FoldShares.Share[folds][];
+        // each fold starts with a different share, so that folds prepared at once compute
+        // different shares rather than wait for the same one
+        for (int step = 1; step < folds; step++) {
+            int fold = (heldOut + step) % folds;
+            int[] rows = rowsOf(foldOf, fold);
+            if (rows.length == 0) {
+                continue;
+            }
+            CalibrationSet part = data.select(rows);
+            shares[fold] = estimator.shares().shares(part, points, bandwidths, folds - 1,
+                    batch -> share(part, queries, batch, folds, parallelism));
+        }
+        double[][] fitted = new double[g][n * dimension];
+        long[] fallbacks = new long[g];
+        double[] mean = training.meanTarget();
+        for (int b = 0; b < g; b++) {
+            fallbacks[b] = combine(shares, b, queries, mean, fitted[b]);
+        }
+        return new NadarayaWatson.Fit(fitted, fallbacks);
+    }
+
+    private NadarayaWatson.Sums share(CalibrationSet part, QueryPoints queries, double[] bandwidths, int folds,
+                                      Parallelism parallelism) {
+        TrainingSet centres = TrainingSet.of(part, kernel);
+        double[][] norms = null;
+        if (kernel.exponential()) {
+            norms = new double[bandwidths.length][];
+            for (int b = 0; b < bandwidths.length; b++) {
+                norms[b] = centres.logNormalisers(bandwidths[b], estimator.normalisers(), parallelism);
+            }
+        }
+        return NadarayaWatson.sums(centres, queries, kernel, bandwidths, norms,
+                NadarayaWatson.cutoff(folds * part.size()), parallelism);
+    }
+
+    /** @return t̂ at bandwidth b from the shares, into out; the number of original queries that fell back */
+    private long combine(FoldShares.Share[][] shares, int b, QueryPoints queries, double[] mean, double[] out) {
+        long fallbacks = 0;
+        int m = dimension;
+        for (int i = 0; i < queries.size(); i++) {
+            double top = Double.NEGATIVE_INFINITY;
+            for (FoldShares.Share[] fold : shares) {
+                if (fold != null) {
+                    top = Math.max(top, fold[b].max()[i]);
+                }
+            }
+            int offset = i * m;
+            if (top == Double.NEGATIVE_INFINITY) {
+                System.arraycopy(mean, 0, out, offset, m);
+                fallbacks += queries.multiplicity(i);
+                continue;
+            }
+            double den = 0;
+            for (FoldShares.Share[] fold : shares) {
+                if (fold == null || fold[b].max()[i] == Double.NEGATIVE_INFINITY) {
+                    continue;
+                }
+                double scale = Math.exp(fold[b].max()[i] - top);
+                den += scale * fold[b].denominator()[i];
+                double[] num = fold[b].numerators();
+                for (int c = 0; c < m; c++) {
+                    out[offset + c] += scale * num[offset + c];
+                }
+            }
+            for (int c = 0; c < m; c++) {
+                out[offset + c] /= den;
+            }
+        }
+        return fallbacks;
+    }
+
+    private static int[] rowsOf(int[] foldOf, int fold) {
+        int count = 0;
+        for (int f : foldOf) {
+            count += f == fold ? 1 : 0;
+        }
+        int[] rows = new int[count];
+        int at = 0;
+        for (int i = 0; i < foldOf.length; i++) {
+            if (foldOf[i] == fold) {
+                rows[at++] = i;
+            }
+        }
+        return rows;
     }
 
     /**

@@ -70,6 +70,50 @@ final class NadarayaWatson {
     }
 
     /**
+     * One share of the regression's sums, before the ratio: per bandwidth and distinct query the
+     * largest log weight M (−∞ where no weight counts), and the denominator and numerators
+     * relative to exp(M). Shares of disjoint sets of centres add up after rescaling to a common M.
+     *
+     * @param max          per bandwidth, M of each distinct query
+     * @param denominator  per bandwidth, {@code Σ_j m_j e^{w_j − M}} of each distinct query
+     * @param numerators   per bandwidth, {@code Σ_j e^{w_j − M} t_j}, row-major with m columns
+     */
+    record Sums(double[][] max, double[][] denominator, double[][] numerators) {
+    }
+
+    /**
+     * The sums of the regression for a batch of bandwidths, without the ratio: the same
+     * operations as {@link #regress} up to its last division.
+     *
+     * @param training       a set of centres
+     * @param queries        the query points in the kernel's terms
+     * @param kernel         the density kernel
+     * @param bandwidths     g bandwidths
+     * @param logNormalisers per bandwidth, A(z_j, b) for every centre; null without an exponential form
+     * @param cutoff         how far in log below the running maximum a weight is negligible
+     * @param parallelism    the pool for blocks of queries
+     * @return the sums for every bandwidth and distinct query
+     */
+    static Sums sums(TrainingSet training, QueryPoints queries, KdeKernel kernel, double[] bandwidths,
+                     double[][] logNormalisers, double cutoff, Parallelism parallelism) {
+        int n = queries.size();
+        int g = bandwidths.length;
+        int m = training.dimension();
+        double[][] numerators = new double[g][n * m];
+        double[][] max = new double[g][n];
+        double[][] denominator = new double[g][n];
+        int tasks = (n + QUERY_BLOCK - 1) / QUERY_BLOCK;
+        parallelism.forEach(tasks, task -> {
+            int from = task * QUERY_BLOCK;
+            int to = Math.min(n, from + QUERY_BLOCK);
+            new Task(training, queries, kernel, bandwidths, logNormalisers, cutoff, numerators, from, to)
+                    .sumBlocks()
+                    .copySums(max, denominator);
+        });
+        return new Sums(max, denominator, numerators);
+    }
+
+    /**
      * @param training        the training fold
      * @param queries         the query points in the kernel's terms
      * @param kernel          the density kernel
@@ -157,22 +201,7 @@ final class NadarayaWatson {
         }
 
         void run(long[] fallbacks) {
-            for (int block = 0; block < training.blockCount(); block++) {
-                int width = training.blockWidth(block);
-                if (kernel.exponential()) {
-                    logNumerators(block, width);
-                }
-                for (int i = 0; i < rows; i++) {
-                    for (int b = 0; b < inverse.length; b++) {
-                        if (kernel.exponential()) {
-                            logWeights(block, width, i, b);
-                        } else {
-                            pairwiseLogWeights(block, width, i, b);
-                        }
-                        accumulate(block, width, i, b);
-                    }
-                }
-            }
+            sumBlocks();
             double[] mean = training.meanTarget();
             for (int b = 0; b < inverse.length; b++) {
                 double[] out = fitted[b];
@@ -189,6 +218,35 @@ final class NadarayaWatson {
                     }
                 }
             }
+        }
+
+        /** Copies this block of queries' running maxima and denominators out, per bandwidth. */
+        void copySums(double[][] maxOut, double[][] denominatorOut) {
+            for (int b = 0; b < inverse.length; b++) {
+                System.arraycopy(max, b * rows, maxOut[b], from, rows);
+                System.arraycopy(denominator, b * rows, denominatorOut[b], from, rows);
+            }
+        }
+
+        /** Sums every training block into the running maxima, denominators and numerators. */
+        Task sumBlocks() {
+            for (int block = 0; block < training.blockCount(); block++) {
+                int width = training.blockWidth(block);
+                if (kernel.exponential()) {
+                    logNumerators(block, width);
+                }
+                for (int i = 0; i < rows; i++) {
+                    for (int b = 0; b < inverse.length; b++) {
+                        if (kernel.exponential()) {
+                            logWeights(block, width, i, b);
+                        } else {
+                            pairwiseLogWeights(block, width, i, b);
+                        }
+                        accumulate(block, width, i, b);
+                    }
+                }
+            }
+            return this;
         }
 
         /** {@code S_ij = Σ_k u_k(z_j) s_k(x_i)} for the block, −∞ where an infinite s meets a positive u. */

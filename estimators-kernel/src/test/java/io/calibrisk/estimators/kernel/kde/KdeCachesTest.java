@@ -33,6 +33,8 @@ class KdeCachesTest {
      * 8 bytes times, per training point, 4m coordinates and targets, 2q statistics, g constants
      * and (scalar exponential form only) 2g table entries, plus 4; per query 3gm features, 2m,
      * q and 2; g is the default grid's 20 bandwidths or the bandwidths the run has fitted.
+     * Without scalar windows also 2m per training point (the points and targets kept for the
+     * folds' shares) and 2g(m + 2) per query (two shares of the test split's sums).
      */
     @Test
     void theMemoryNeedIsThePerPointSumAtTheGridSize() {
@@ -41,13 +43,13 @@ class KdeCachesTest {
         assertEquals(8 * (1000L * (4 + 4 + 20 + 40 + 4) + 500L * (60 + 2 + 2 + 2)),
                 beta.memoryNeed(1000, 500, 1).bytes());
         KdeEstimator dirichlet = (KdeEstimator) KdeFixture.estimator(Notion.CANONICAL, 3, Parallelism.sequential());
-        // m = 3, q = 3, g = 20, no table
-        assertEquals(8 * (700L * (12 + 6 + 20 + 4) + 300L * (180 + 6 + 3 + 2)),
+        // m = 3, q = 3, g = 20, no table; kept 6, shares 2·20·5
+        assertEquals(8 * (700L * (12 + 6 + 20 + 6 + 4) + 300L * (180 + 6 + 3 + 2 + 200)),
                 dirichlet.memoryNeed(700, 300, 3).bytes());
         KdeEstimator pairwise = (KdeEstimator) KdeFixture.estimator(Notion.TOP_LABEL, 2,
                 KdeFixture.pairwiseOnly(BETA), Parallelism.sequential());
-        // m = 1, q = m = 1 (pairwise: the coordinates), g = 20, no table
-        assertEquals(8 * (1000L * (4 + 2 + 20 + 4) + 500L * (60 + 2 + 1 + 2)),
+        // m = 1, q = m = 1 (pairwise: the coordinates), g = 20, no table; kept 2, shares 2·20·3
+        assertEquals(8 * (1000L * (4 + 2 + 20 + 2 + 4) + 500L * (60 + 2 + 1 + 2 + 120)),
                 pairwise.memoryNeed(1000, 500, 1).bytes());
         // a run that fitted more bandwidths than the default grid plans for them, up to 64
         for (int k = 0; k < 70; k++) {

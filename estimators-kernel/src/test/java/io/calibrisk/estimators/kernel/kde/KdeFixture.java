@@ -23,6 +23,7 @@ import io.calibrisk.testsupport.kernel.TruncatedLaplace;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntConsumer;
 
 /** Builds {@code kde} the way calibrisk does, with the kernel handed over as a setting, and plain arrays for the slow references. */
@@ -101,16 +102,21 @@ final class KdeFixture {
      * densities, no exponential form, so kde evaluates it pair by pair.
      */
     static DensityKernel pairwiseOnly(DensityKernel kernel) {
-        return delegate(kernel, "-pairwise", ", without its exponential form", null);
+        return delegate(kernel, "-pairwise", ", without its exponential form", null, new AtomicLong());
+    }
+
+    /** A kernel without exponential form that counts its log densities: kde's work, pair by pair. */
+    static DensityKernel counting(DensityKernel kernel, AtomicLong calls) {
+        return delegate(kernel, "-counted", ", counting its log densities", null, calls);
     }
 
     /** A kernel with another's domain and densities but the given exponential form. */
     static DensityKernel withForm(DensityKernel kernel, DensityKernel.ExponentialForm form) {
-        return delegate(kernel, "-reformed", ", with another exponential form", form);
+        return delegate(kernel, "-reformed", ", with another exponential form", form, new AtomicLong());
     }
 
     private static DensityKernel delegate(DensityKernel kernel, String suffix, String note,
-                                          DensityKernel.ExponentialForm form) {
+                                          DensityKernel.ExponentialForm form, AtomicLong calls) {
         return new DensityKernel() {
             @Override
             public String name() {
@@ -129,6 +135,7 @@ final class KdeFixture {
 
             @Override
             public double logDensity(double[] centre, double[] x, double bandwidth) {
+                calls.incrementAndGet();
                 return kernel.logDensity(centre, x, bandwidth);
             }
 
