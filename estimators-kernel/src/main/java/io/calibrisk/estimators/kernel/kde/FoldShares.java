@@ -10,6 +10,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -54,41 +55,59 @@ final class FoldShares {
     private final Map<Pair, Map<Double, Entry>> entries = new ConcurrentHashMap<>();
 
     /**
-     * @param fold       one fold's points and targets
+     * The shares of several folds at one query set. First every share no other caller has
+     * claimed is claimed and computed, in the order given; only then are the others waited
+     * for. A claimed share is computed by the claiming thread alone ({@code compute} must not
+     * use the run's pool): so a computation never waits for anything, and whoever waits for it
+     * (the pool compensating the blocked worker) is sure to be released. With the pool instead,
+     * a worker joining its blocks could run another fold's task on top of its unfinished share
+     * (work stealing), and that fold could wait for the share beneath it for ever.
+     *
+     * @param folds      each fold's points and targets, in the order to claim them
      * @param points     the query points
      * @param bandwidths the bandwidths wanted
      * @param consumers  how many training folds will take each share
-     * @param compute    computes the sums of the fold at the queries for the bandwidths given
-     * @return the shares, one per bandwidth in order; those not known are computed in one batch
+     * @param compute    computes the sums of a fold at the queries for the bandwidths given, on
+     *                   the calling thread
+     * @return per fold, the shares, one per bandwidth in order
      */
-    Share[] shares(CalibrationSet fold, Points points, double[] bandwidths, int consumers,
-                   Function<double[], NadarayaWatson.Sums> compute) {
-        Pair pair = new Pair(fold, points);
-        Map<Double, Entry> byBandwidth = entries.computeIfAbsent(pair, p -> new ConcurrentHashMap<>());
-        Entry[] wanted = new Entry[bandwidths.length];
-        List<Integer> mine = new ArrayList<>();
-        for (int b = 0; b < bandwidths.length; b++) {
-            Entry fresh = new Entry(consumers);
-            Entry known = byBandwidth.putIfAbsent(bandwidths[b], fresh);
-            wanted[b] = known == null ? fresh : known;
-            if (known == null) {
-                mine.add(b);
+    Share[][] shares(List<CalibrationSet> folds, Points points, double[] bandwidths, int consumers,
+                     BiFunction<CalibrationSet, double[], NadarayaWatson.Sums> compute) {
+        int count = folds.size();
+        Pair[] pairs = new Pair[count];
+        List<Map<Double, Entry>> maps = new ArrayList<>();
+        Entry[][] wanted = new Entry[count][bandwidths.length];
+        for (int f = 0; f < count; f++) {
+            pairs[f] = new Pair(folds.get(f), points);
+            Map<Double, Entry> byBandwidth = entries.computeIfAbsent(pairs[f], p -> new ConcurrentHashMap<>());
+            maps.add(byBandwidth);
+            List<Integer> mine = new ArrayList<>();
+            for (int b = 0; b < bandwidths.length; b++) {
+                Entry fresh = new Entry(consumers);
+                Entry known = byBandwidth.putIfAbsent(bandwidths[b], fresh);
+                wanted[f][b] = known == null ? fresh : known;
+                if (known == null) {
+                    mine.add(b);
+                }
+            }
+            if (!mine.isEmpty()) {
+                CalibrationSet fold = folds.get(f);
+                compute(byBandwidth, bandwidths, wanted[f], mine, batch -> compute.apply(fold, batch));
             }
         }
-        if (!mine.isEmpty()) {
-            compute(byBandwidth, bandwidths, wanted, mine, compute);
-        }
-        Share[] out = new Share[bandwidths.length];
-        for (int b = 0; b < bandwidths.length; b++) {
-            // a managed block inside the run's fork-join pool: the waiting worker does not starve
-            // the computation it waits for
-            out[b] = join(wanted[b].value);
-            if (wanted[b].uses.decrementAndGet() == 0) {
-                byBandwidth.remove(bandwidths[b], wanted[b]);
+        Share[][] out = new Share[count][bandwidths.length];
+        for (int f = 0; f < count; f++) {
+            Map<Double, Entry> byBandwidth = maps.get(f);
+            for (int b = 0; b < bandwidths.length; b++) {
+                // a managed block inside the run's fork-join pool: the pool adds a worker meanwhile
+                out[f][b] = join(wanted[f][b].value);
+                if (wanted[f][b].uses.decrementAndGet() == 0) {
+                    byBandwidth.remove(bandwidths[b], wanted[f][b]);
+                }
             }
-        }
-        if (byBandwidth.isEmpty()) {
-            entries.remove(pair, byBandwidth);
+            if (byBandwidth.isEmpty()) {
+                entries.remove(pairs[f], byBandwidth);
+            }
         }
         return out;
     }

@@ -12,6 +12,7 @@ import io.calibrisk.api.search.Hyperparameters;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -150,7 +151,7 @@ final class KdeTraining implements PreparedTraining {
         NadarayaWatson.Fit fit = training.sortedScalar()
                 ? ScalarRegression.regress(training, queries, bandwidths, norms, NadarayaWatson.cutoff(training.size()),
                         parallelism, work)
-                : shared ? fromShares(points, queries, bandwidths, parallelism)
+                : shared ? fromShares(points, queries, bandwidths)
                 : NadarayaWatson.regress(training, queries, kernel, bandwidths, norms, parallelism);
         double[] z = points.toArray();
         int[] groupOf = queries.groupOf();
@@ -179,24 +180,28 @@ final class KdeTraining implements PreparedTraining {
      * own largest, so all left out together weigh less than e^−40 of the largest weight, as
      * there. The ratio differs from the one summed over the whole fold only in rounding.
      */
-    private NadarayaWatson.Fit fromShares(Points points, QueryPoints queries, double[] bandwidths,
-                                          Parallelism parallelism) {
+    private NadarayaWatson.Fit fromShares(Points points, QueryPoints queries, double[] bandwidths) {
         int folds = partition.folds();
         int[] foldOf = partition.foldOf();
         int g = bandwidths.length;
         int n = queries.size();
-        FoldShares.Share[][] shares = new FoldShares.Share[folds][];
-        // each fold starts with a different share, so that folds prepared at once compute
-        // different shares rather than wait for the same one
+        // each training fold claims the shares from the fold after its own on, so that folds
+        // prepared at once compute different shares rather than wait for the same one
+        List<CalibrationSet> parts = new ArrayList<>();
+        List<Integer> partFolds = new ArrayList<>();
         for (int step = 1; step < folds; step++) {
             int fold = (heldOut + step) % folds;
             int[] rows = rowsOf(foldOf, fold);
-            if (rows.length == 0) {
-                continue;
+            if (rows.length > 0) {
+                parts.add(data.select(rows));
+                partFolds.add(fold);
             }
-            CalibrationSet part = data.select(rows);
-            shares[fold] = estimator.shares().shares(part, points, bandwidths, folds - 1,
-                    batch -> share(part, queries, batch, folds, parallelism));
+        }
+        FoldShares.Share[][] computed = estimator.shares().shares(parts, points, bandwidths, folds - 1,
+                (part, batch) -> share(part, queries, batch, folds));
+        FoldShares.Share[][] shares = new FoldShares.Share[folds][];
+        for (int p = 0; p < parts.size(); p++) {
+            shares[partFolds.get(p)] = computed[p];
         }
         double[][] fitted = new double[g][n * dimension];
         long[] fallbacks = new long[g];
@@ -207,8 +212,9 @@ final class KdeTraining implements PreparedTraining {
         return new NadarayaWatson.Fit(fitted, fallbacks);
     }
 
-    private NadarayaWatson.Sums share(CalibrationSet part, QueryPoints queries, double[] bandwidths, int folds,
-                                      Parallelism parallelism) {
+    /** One fold's share, on the calling thread alone (see {@link FoldShares#shares}). */
+    private NadarayaWatson.Sums share(CalibrationSet part, QueryPoints queries, double[] bandwidths, int folds) {
+        Parallelism parallelism = Parallelism.sequential();
         TrainingSet centres = TrainingSet.of(part, kernel);
         double[][] norms = null;
         if (kernel.exponential()) {

@@ -223,6 +223,59 @@ class FoldSharesTest {
         assertEquals(0, ((KdeEstimator) kde).shares().held());
     }
 
+    /**
+     * A caller that breaks the partition's promise (fold g's points differ between the training
+     * folds that hold it) gets each fold's own regression still: shares are keyed by their
+     * points' values, so a share computed from other points is never taken.
+     */
+    @Test
+    void foldsThatDisagreeOnThePartitionShareNothingAndStayRight() {
+        Run run = run();
+        CalibrationEstimator kde = kde(Parallelism.sequential());
+        CalibrationEstimator plain = kde(Parallelism.sequential());
+        for (int held = 0; held < 2; held++) {
+            TrainingFold honest = run.fold(held, true);
+            int[] foldOf = honest.partition().foldOf();
+            // each training fold deals its points to the other folds by position instead
+            int[] others = IntStream.range(0, FOLDS).filter(g -> g != 0 && g != 1).toArray();
+            for (int i = 0; i < foldOf.length; i++) {
+                foldOf[i] = i % 2 == 0 ? 1 - held : others[i % others.length];
+            }
+            TrainingFold lying = new TrainingFold(honest.id(), honest.data(), List.of(),
+                    new TrainingFold.Partition(FOLDS, foldOf, run.test()));
+            double[] shared = features(kde.prepare(lying).fit(bandwidth(0.01)), run.test()).values();
+            double[] whole = features(plain.prepare(run.fold(held, false)).fit(bandwidth(0.01)), run.test()).values();
+            double[] z = run.test().toArray();
+            for (int i = 0; i < whole.length; i++) {
+                assertEquals(z[i] - whole[i], z[i] - shared[i], 1e-13 * Math.max(Math.abs(z[i] - whole[i]), 1e-3),
+                        "fold " + held + ", entry " + i);
+            }
+        }
+        assertEquals(2 * (FOLDS - 1), ((KdeEstimator) kde).shares().held(), "four shares each, none served the other fold");
+    }
+
+    /**
+     * A share is computed on the calling thread alone, never through the run's pool: a worker
+     * joining pool tasks may run another fold's task on top of an unfinished share, and that
+     * fold could then wait for the share beneath it for ever.
+     */
+    @Test
+    void sharesAreComputedWithoutThePool() {
+        Run run = run();
+        AtomicInteger calls = new AtomicInteger();
+        CalibrationEstimator kde = kde(KdeFixture.counting(calls));
+        PreparedTraining prepared = kde.prepare(run.fold(0, true));
+        Points evaluation = run.all().select(IntStream.range(0, 600).filter(i -> run.foldOfSample()[i] == 0)
+                .toArray()).points();
+        // the evaluation points go through the pool, and leave the fold's own constants computed
+        features(prepared.fit(bandwidth(GRID[0])), evaluation);
+        int before = calls.get();
+        assertTrue(before > 0);
+        features(prepared.fit(bandwidth(GRID[0])), run.test());
+        assertEquals(before, calls.get(), "the test split's shares used the pool");
+        assertEquals(FOLDS - 1, ((KdeEstimator) kde).shares().held());
+    }
+
     @Test
     void aFailedShareIsForgottenAndComputedAgain() {
         FoldShares shares = new FoldShares();
@@ -230,20 +283,20 @@ class FoldSharesTest {
         Points points = Points.ofRows(new double[][] {{0.5, 0.5}});
         AtomicInteger calls = new AtomicInteger();
         IllegalStateException failure = assertThrows(IllegalStateException.class,
-                () -> shares.shares(fold, points, new double[] {0.1}, 2, batch -> {
+                () -> shares.shares(List.of(fold), points, new double[] {0.1}, 2, (part, batch) -> {
                     calls.incrementAndGet();
                     throw new IllegalStateException("kernel failed");
                 }));
         assertEquals("kernel failed", failure.getMessage());
         NadarayaWatson.Sums sums = new NadarayaWatson.Sums(new double[][] {{-1}}, new double[][] {{2}},
                 new double[][] {{1, 0}});
-        FoldShares.Share[] first = shares.shares(fold, points, new double[] {0.1}, 2, batch -> {
+        FoldShares.Share[] first = shares.shares(List.of(fold), points, new double[] {0.1}, 2, (part, batch) -> {
             calls.incrementAndGet();
             return sums;
-        });
-        FoldShares.Share[] second = shares.shares(fold, points, new double[] {0.1}, 2, batch -> {
+        })[0];
+        FoldShares.Share[] second = shares.shares(List.of(fold), points, new double[] {0.1}, 2, (part, batch) -> {
             throw new AssertionError("computed twice");
-        });
+        })[0];
         assertSame(first[0], second[0]);
         assertEquals(2, calls.get());
         assertEquals(0, shares.held());
