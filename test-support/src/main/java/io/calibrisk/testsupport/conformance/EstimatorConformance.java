@@ -287,6 +287,47 @@ public abstract class EstimatorConformance {
     }
 
     /**
+     * A training fold that carries its {@link TrainingFold#partition()} gives the results it
+     * gives without one, up to rounding: an estimator may share work between folds through
+     * it, not change what it computes. The case's training points are dealt to two other folds
+     * in turn, and its evaluation points are the test split, where sharing estimators (kde)
+     * combine the folds' shares.
+     */
+    @Test
+    public void aPartitionChangesNothingButRounding() {
+        Gen<Generators.Dataset> data = Generators.datasets(parallelSamples(), parallelSamples(), 2, 4);
+        Seeds.qt(2).forAll(data).checkAssert(dataset -> {
+            for (Case c : cases(dataset, 0.6)) {
+                List<Hyperparameters> grid = spread(grid(c), FINGERPRINT_POINTS);
+                int folds = 3;
+                int[] foldOf = new int[c.training().size()];
+                for (int i = 0; i < foldOf.length; i++) {
+                    foldOf[i] = (c.fold() + 1 + i % 2) % folds;
+                }
+                TrainingFold.Partition partition = new TrainingFold.Partition(folds, foldOf, c.evaluation().points());
+                List<double[]> alone = fingerprints(prepare(c, Parallelism.sequential(), new MapRunCache(), null), c, grid);
+                List<double[]> parted = fingerprints(prepare(c, Parallelism.sequential(), new MapRunCache(), partition),
+                        c, grid);
+                for (int p = 0; p < alone.size(); p++) {
+                    double[] e = alone.get(p);
+                    double[] a = parted.get(p);
+                    if (e.length != a.length) {
+                        throw new AssertionError("with a partition the results at " + grid.get(p) + " have " + a.length
+                                + " outputs instead of " + e.length + ", " + c);
+                    }
+                    for (int k = 0; k < e.length; k++) {
+                        if (!(Math.abs(e[k] - a[k]) <= 1e-9 * (1 + Math.abs(e[k])))) {
+                            throw new AssertionError("with a partition, output " + k + " at " + grid.get(p)
+                                    + " (h on the diagonal and neighbours, then features, curve, diagnostics) is " + a[k]
+                                    + " instead of " + e[k] + ", " + c);
+                        }
+                    }
+                }
+            }
+        });
+    }
+
+    /**
      * Values, features, calibration curves and diagnostics are finite on awkward data: training
      * folds of 2 and 3 samples of one-hot rows, exact zeros, ties and near-degenerate rows, and
      * queries at exact 0 and 1 and at the simplex's vertices.
@@ -524,10 +565,15 @@ public abstract class EstimatorConformance {
      * @return the estimator's preparation of the case's training fold, announcing the grid
      */
     protected PreparedTraining prepare(Case c, Parallelism pool, RunCache cache) {
+        return prepare(c, pool, cache, null);
+    }
+
+    private PreparedTraining prepare(Case c, Parallelism pool, RunCache cache, TrainingFold.Partition partition) {
         EstimatorContext context = attempt("resolving the settings", c,
                 () -> context(c.notion(), c.dataset().samples().classes(), c.settings(), pool, cache));
         CalibrationEstimator estimator = attempt("create", c, () -> provider().create(context));
-        TrainingFold fold = new TrainingFold(new TrainingFold.Id(c.fold(), c.component()), c.training(), grid(c));
+        TrainingFold fold = new TrainingFold(new TrainingFold.Id(c.fold(), c.component()), c.training(), grid(c),
+                partition);
         return attempt("prepare", c, () -> estimator.prepare(fold));
     }
 

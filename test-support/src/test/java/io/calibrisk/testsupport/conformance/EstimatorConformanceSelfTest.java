@@ -53,6 +53,7 @@ class EstimatorConformanceSelfTest {
         kit.bilinearFormEqualsFunction();
         kit.bilinearRiskEqualsPairwiseRisk();
         kit.resultsDoNotDependOnThreadsOrCache();
+        kit.aPartitionChangesNothingButRounding();
         kit.finiteOnAwkwardInputs();
         kit.settingsAreTypedAndChecked();
         kit.memoryNeedIsSane();
@@ -90,6 +91,22 @@ class EstimatorConformanceSelfTest {
                 return first.get() * 1e-3;
             }
         }, EstimatorConformance::resultsDoNotDependOnThreadsOrCache, "a pool of 4 threads");
+    }
+
+    @Test
+    void anEstimatorThatFitsOnlyTheFirstFoldOfItsPartitionFails() {
+        fails(new ToyEstimator() {
+            @Override
+            double[] trainingMean(EstimatorContext context, TrainingFold fold) {
+                if (fold.partition() == null) {
+                    return mean(fold);
+                }
+                int[] foldOf = fold.partition().foldOf();
+                int[] first = java.util.stream.IntStream.range(0, foldOf.length).filter(i -> foldOf[i] == foldOf[0])
+                        .toArray();
+                return mean(new TrainingFold(fold.id(), fold.data().select(first), fold.planned()));
+            }
+        }, EstimatorConformance::aPartitionChangesNothingButRounding, "with a partition, output");
     }
 
     @Test
