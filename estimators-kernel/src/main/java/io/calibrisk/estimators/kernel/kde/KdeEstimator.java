@@ -48,12 +48,10 @@ final class KdeEstimator implements CalibrationEstimator {
 
     @Override
     public KdeTraining prepare(TrainingFold fold) {
-        KdeTraining prepared = prepare(fold.data(), fold.id().component(), bandwidths(fold.planned()));
         TrainingFold.Partition partition = fold.partition();
-        if (partition != null && partition.test() != null && !prepared.scalarWindows()) {
-            prepared.shareTestSplit(fold.id().fold(), fold.data(), partition);
-        }
-        return prepared;
+        KdeTraining.Sharing sharing = partition == null || partition.test() == null ? null
+                : new KdeTraining.Sharing(fold.id().fold(), fold.data(), partition);
+        return prepare(fold.data(), fold.id().component(), bandwidths(fold.planned()), sharing);
     }
 
     /**
@@ -71,7 +69,8 @@ final class KdeEstimator implements CalibrationEstimator {
         return out;
     }
 
-    private KdeTraining prepare(CalibrationSet training, int component, double[] planned) {
+    /** @param sharing where the test split's shares come from, or null; unused by scalar windows */
+    private KdeTraining prepare(CalibrationSet training, int component, double[] planned, KdeTraining.Sharing sharing) {
         if (training.dimension() != dimension) {
             throw InvalidSettingException.of("kde training point dimension", training.dimension(),
                     "must be " + dimension + " for this notion");
@@ -79,7 +78,8 @@ final class KdeEstimator implements CalibrationEstimator {
         if (training.size() < 1) {
             throw InvalidSettingException.of("kde training set size", training.size(), "must be at least 1");
         }
-        return new KdeTraining(this, kernel, dimension, component, TrainingSet.of(training, kernel), planned);
+        TrainingSet set = TrainingSet.of(training, kernel);
+        return new KdeTraining(this, kernel, dimension, component, set, planned, set.sortedScalar() ? null : sharing);
     }
 
     /**

@@ -39,19 +39,29 @@ final class KdeTraining implements PreparedTraining {
     private final FeatureCache cache = new FeatureCache();
     /** The bandwidths of the round the pipeline announced last for this fold, or null. */
     private volatile double[] planned;
-    /** The training data by fold and the test split, when the test split's sums are shared; else null. */
-    private CalibrationSet data;
-    private TrainingFold.Partition partition;
-    private int heldOut;
+    /** What the test split's sums are combined from, when they are shared ({@link #fromShares}); else null. */
+    private final Sharing sharing;
+
+    /**
+     * The fold's place in its run's partition, for combining the test split's sums from the
+     * other folds' shares ({@link FoldShares}).
+     *
+     * @param heldOut   the fold this one holds out
+     * @param data      this fold's training data, in the partition's order
+     * @param partition which fold each training point comes from, and the test split
+     */
+    record Sharing(int heldOut, CalibrationSet data, TrainingFold.Partition partition) {
+    }
 
     KdeTraining(KdeEstimator estimator, KdeKernel kernel, int dimension, int component, TrainingSet training,
-                double[] planned) {
+                double[] planned, Sharing sharing) {
         this.estimator = estimator;
         this.kernel = kernel;
         this.dimension = dimension;
         this.component = component;
         this.training = training;
         this.planned = planned;
+        this.sharing = sharing;
     }
 
     /** The next round's bandwidths are computed together, in one batch, when the first of them is asked for. */
@@ -84,25 +94,6 @@ final class KdeTraining implements PreparedTraining {
 
     int dimension() {
         return dimension;
-    }
-
-    /** @return whether this fold is summed by {@link ScalarRegression}'s windows */
-    boolean scalarWindows() {
-        return training.sortedScalar();
-    }
-
-    /**
-     * From now on the test split's features are combined from the other folds' shares of the
-     * sums ({@link FoldShares}), which every training fold of the run shares.
-     *
-     * @param heldOut   the fold this one holds out
-     * @param data      this fold's training data, in the partition's order
-     * @param partition which fold each training point comes from, and the test split
-     */
-    void shareTestSplit(int heldOut, CalibrationSet data, TrainingFold.Partition partition) {
-        this.heldOut = heldOut;
-        this.data = data;
-        this.partition = partition;
     }
 
     /**
@@ -147,7 +138,7 @@ final class KdeTraining implements PreparedTraining {
             }
         }
         ScalarRegression.Work work = new ScalarRegression.Work();
-        boolean shared = partition != null && points.equals(partition.test());
+        boolean shared = sharing != null && points.equals(sharing.partition().test());
         NadarayaWatson.Fit fit = training.sortedScalar()
                 ? ScalarRegression.regress(training, queries, bandwidths, norms, NadarayaWatson.cutoff(training.size()),
                         parallelism, work)
@@ -181,8 +172,8 @@ final class KdeTraining implements PreparedTraining {
      * there. The ratio differs from the one summed over the whole fold only in rounding.
      */
     private NadarayaWatson.Fit fromShares(Points points, QueryPoints queries, double[] bandwidths) {
-        int folds = partition.folds();
-        int[] foldOf = partition.foldOf();
+        int folds = sharing.partition().folds();
+        int[] foldOf = sharing.partition().foldOf();
         int g = bandwidths.length;
         int n = queries.size();
         // each training fold claims the shares from the fold after its own on, so that folds
@@ -190,10 +181,10 @@ final class KdeTraining implements PreparedTraining {
         List<CalibrationSet> parts = new ArrayList<>();
         List<Integer> partFolds = new ArrayList<>();
         for (int step = 1; step < folds; step++) {
-            int fold = (heldOut + step) % folds;
+            int fold = (sharing.heldOut() + step) % folds;
             int[] rows = rowsOf(foldOf, fold);
             if (rows.length > 0) {
-                parts.add(data.select(rows));
+                parts.add(sharing.data().select(rows));
                 partFolds.add(fold);
             }
         }
