@@ -11,7 +11,6 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiFunction;
-import java.util.function.Function;
 
 /**
  * Each fold's share of the Nadaraya–Watson sums at the test split, computed once per run and
@@ -91,8 +90,7 @@ final class FoldShares {
                 }
             }
             if (!mine.isEmpty()) {
-                CalibrationSet fold = folds.get(f);
-                compute(byBandwidth, bandwidths, wanted[f], mine, batch -> compute.apply(fold, batch));
+                compute(byBandwidth, folds.get(f), bandwidths, wanted[f], mine, compute);
             }
         }
         Share[][] out = new Share[count][bandwidths.length];
@@ -127,15 +125,16 @@ final class FoldShares {
         }
     }
 
-    private static void compute(Map<Double, Entry> byBandwidth, double[] bandwidths, Entry[] wanted,
-                                List<Integer> mine, Function<double[], NadarayaWatson.Sums> compute) {
+    private static void compute(Map<Double, Entry> byBandwidth, CalibrationSet fold, double[] bandwidths,
+                                Entry[] wanted, List<Integer> mine,
+                                BiFunction<CalibrationSet, double[], NadarayaWatson.Sums> compute) {
         double[] batch = new double[mine.size()];
         for (int k = 0; k < batch.length; k++) {
             batch[k] = bandwidths[mine.get(k)];
         }
         NadarayaWatson.Sums sums;
         try {
-            sums = compute.apply(batch);
+            sums = compute.apply(fold, batch);
         } catch (RuntimeException | Error e) {
             // forgotten, so that a later caller tries again; those waiting now see the failure
             for (int b : mine) {

@@ -17,6 +17,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.DoubleFunction;
 
 /**
  * One training fold prepared for {@code kde}: the fold arranged in blocks ({@link TrainingSet}),
@@ -130,19 +131,14 @@ final class KdeTraining implements PreparedTraining {
     private Map<Double, FeatureMatrix> compute(Points points, double[] bandwidths, Parallelism parallelism) {
         long start = System.nanoTime();
         QueryPoints queries = QueryPoints.of(points, kernel);
-        double[][] norms = null;
-        if (kernel.exponential()) {
-            norms = new double[bandwidths.length][];
-            for (int b = 0; b < bandwidths.length; b++) {
-                norms[b] = logNormalisers(bandwidths[b], parallelism);
-            }
-        }
         ScalarRegression.Work work = new ScalarRegression.Work();
+        // sharing is null for scalar windows: the shares replace the whole fold's sums, constants included
         boolean shared = sharing != null && points.equals(sharing.partition().test());
-        NadarayaWatson.Fit fit = training.sortedScalar()
+        double[][] norms = shared ? null : logNormalisers(bandwidths, b -> logNormalisers(b, parallelism));
+        NadarayaWatson.Fit fit = shared ? fromShares(points, queries, bandwidths)
+                : training.sortedScalar()
                 ? ScalarRegression.regress(training, queries, bandwidths, norms, NadarayaWatson.cutoff(training.size()),
                         parallelism, work)
-                : shared ? fromShares(points, queries, bandwidths)
                 : NadarayaWatson.regress(training, queries, kernel, bandwidths, norms, parallelism);
         double[] z = points.toArray();
         int[] groupOf = queries.groupOf();
@@ -174,8 +170,6 @@ final class KdeTraining implements PreparedTraining {
     private NadarayaWatson.Fit fromShares(Points points, QueryPoints queries, double[] bandwidths) {
         int folds = sharing.partition().folds();
         int[] foldOf = sharing.partition().foldOf();
-        int g = bandwidths.length;
-        int n = queries.size();
         // each training fold claims the shares from the fold after its own on, so that folds
         // prepared at once compute different shares rather than wait for the same one
         List<CalibrationSet> parts = new ArrayList<>();
@@ -194,64 +188,71 @@ final class KdeTraining implements PreparedTraining {
         for (int p = 0; p < parts.size(); p++) {
             shares[partFolds.get(p)] = computed[p];
         }
-        double[][] fitted = new double[g][n * dimension];
-        long[] fallbacks = new long[g];
-        double[] mean = training.meanTarget();
-        for (int b = 0; b < g; b++) {
-            fallbacks[b] = combine(shares, b, queries, mean, fitted[b]);
-        }
-        return new NadarayaWatson.Fit(fitted, fallbacks);
+        return NadarayaWatson.ratio(combine(shares, bandwidths.length, queries.size()), training.meanTarget(), queries);
     }
 
     /** One fold's share, on the calling thread alone (see {@link FoldShares#shares}). */
     private NadarayaWatson.Sums share(CalibrationSet part, QueryPoints queries, double[] bandwidths, int folds) {
         Parallelism parallelism = Parallelism.sequential();
         TrainingSet centres = TrainingSet.of(part, kernel);
-        double[][] norms = null;
-        if (kernel.exponential()) {
-            norms = new double[bandwidths.length][];
-            for (int b = 0; b < bandwidths.length; b++) {
-                norms[b] = centres.logNormalisers(bandwidths[b], estimator.normalisers(), parallelism);
-            }
-        }
+        double[][] norms = logNormalisers(bandwidths,
+                b -> centres.logNormalisers(b, estimator.normalisers(), parallelism));
         return NadarayaWatson.sums(centres, queries, kernel, bandwidths, norms,
                 NadarayaWatson.cutoff(folds * part.size()), parallelism);
     }
 
-    /** @return t̂ at bandwidth b from the shares, into out; the number of original queries that fell back */
-    private long combine(FoldShares.Share[][] shares, int b, QueryPoints queries, double[] mean, double[] out) {
-        long fallbacks = 0;
+    /**
+     * @return per bandwidth and query, the shares' sums rescaled to their common maximum and
+     *     added in the order of the folds; a denominator of 0 where no fold has kernel mass
+     */
+    private NadarayaWatson.Sums combine(FoldShares.Share[][] shares, int g, int n) {
         int m = dimension;
-        for (int i = 0; i < queries.size(); i++) {
-            double top = Double.NEGATIVE_INFINITY;
-            for (FoldShares.Share[] fold : shares) {
-                if (fold != null) {
-                    top = Math.max(top, fold[b].max()[i]);
+        double[][] max = new double[g][n];
+        double[][] denominator = new double[g][n];
+        double[][] numerators = new double[g][n * m];
+        for (int b = 0; b < g; b++) {
+            double[] out = numerators[b];
+            for (int i = 0; i < n; i++) {
+                double top = Double.NEGATIVE_INFINITY;
+                for (FoldShares.Share[] fold : shares) {
+                    if (fold != null) {
+                        top = Math.max(top, fold[b].max()[i]);
+                    }
                 }
-            }
-            int offset = i * m;
-            if (top == Double.NEGATIVE_INFINITY) {
-                System.arraycopy(mean, 0, out, offset, m);
-                fallbacks += queries.multiplicity(i);
-                continue;
-            }
-            double den = 0;
-            for (FoldShares.Share[] fold : shares) {
-                if (fold == null || fold[b].max()[i] == Double.NEGATIVE_INFINITY) {
-                    continue;
+                max[b][i] = top;
+                double den = 0;
+                int offset = i * m;
+                for (FoldShares.Share[] fold : shares) {
+                    if (fold == null || fold[b].max()[i] == Double.NEGATIVE_INFINITY) {
+                        continue;
+                    }
+                    double scale = Math.exp(fold[b].max()[i] - top);
+                    den += scale * fold[b].denominator()[i];
+                    double[] num = fold[b].numerators();
+                    for (int c = 0; c < m; c++) {
+                        out[offset + c] += scale * num[offset + c];
+                    }
                 }
-                double scale = Math.exp(fold[b].max()[i] - top);
-                den += scale * fold[b].denominator()[i];
-                double[] num = fold[b].numerators();
-                for (int c = 0; c < m; c++) {
-                    out[offset + c] += scale * num[offset + c];
-                }
-            }
-            for (int c = 0; c < m; c++) {
-                out[offset + c] /= den;
+                denominator[b][i] = den;
             }
         }
-        return fallbacks;
+        return new NadarayaWatson.Sums(max, denominator, numerators);
+    }
+
+    /**
+     * @param bandwidths   the bandwidths
+     * @param ofBandwidth  the constants A(z_j, b) of every centre at one bandwidth
+     * @return per bandwidth, the constants; null without an exponential form
+     */
+    private double[][] logNormalisers(double[] bandwidths, DoubleFunction<double[]> ofBandwidth) {
+        if (!kernel.exponential()) {
+            return null;
+        }
+        double[][] out = new double[bandwidths.length][];
+        for (int b = 0; b < bandwidths.length; b++) {
+            out[b] = ofBandwidth.apply(bandwidths[b]);
+        }
+        return out;
     }
 
     private static int[] rowsOf(int[] foldOf, int fold) {

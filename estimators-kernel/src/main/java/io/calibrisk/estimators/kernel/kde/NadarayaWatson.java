@@ -82,8 +82,7 @@ final class NadarayaWatson {
     }
 
     /**
-     * The sums of the regression for a batch of bandwidths, without the ratio: the same
-     * operations as {@link #regress} up to its last division.
+     * The sums of the regression for a batch of bandwidths, without the ratio ({@link #ratio}).
      *
      * @param training       a set of centres
      * @param queries        the query points in the kernel's terms
@@ -124,26 +123,41 @@ final class NadarayaWatson {
      */
     static Fit regress(TrainingSet training, QueryPoints queries, KdeKernel kernel, double[] bandwidths,
                        double[][] logNormalisers, Parallelism parallelism) {
-        int n = queries.size();
-        int g = bandwidths.length;
-        int m = training.dimension();
-        double[][] fitted = new double[g][n * m];
-        int tasks = (n + QUERY_BLOCK - 1) / QUERY_BLOCK;
-        long[][] fallbacks = new long[tasks][g];
-        double cutoff = cutoff(training.size());
-        parallelism.forEach(tasks, task -> {
-            int from = task * QUERY_BLOCK;
-            int to = Math.min(n, from + QUERY_BLOCK);
-            new Task(training, queries, kernel, bandwidths, logNormalisers, cutoff, fitted, from, to)
-                    .run(fallbacks[task]);
-        });
-        long[] total = new long[g];
-        for (long[] counts : fallbacks) {
-            for (int b = 0; b < g; b++) {
-                total[b] += counts[b];
+        return ratio(sums(training, queries, kernel, bandwidths, logNormalisers, cutoff(training.size()), parallelism),
+                training.meanTarget(), queries);
+    }
+
+    /**
+     * The ratio t̂ = numerators / denominator of summed shares, in place of the numerators. A
+     * query whose denominator is 0 (no kernel mass) takes the mean target and is counted, with
+     * its multiplicity, as a fallback.
+     *
+     * @param sums    the sums; their numerators are overwritten by t̂
+     * @param mean    the mean target of the training fold, m values
+     * @param queries the distinct queries the sums are for
+     * @return t̂ for every bandwidth and distinct query
+     */
+    static Fit ratio(Sums sums, double[] mean, QueryPoints queries) {
+        int g = sums.denominator().length;
+        int m = mean.length;
+        long[] fallbacks = new long[g];
+        for (int b = 0; b < g; b++) {
+            double[] out = sums.numerators()[b];
+            double[] denominator = sums.denominator()[b];
+            for (int i = 0; i < denominator.length; i++) {
+                int offset = i * m;
+                double den = denominator[i];
+                if (den == 0) {
+                    System.arraycopy(mean, 0, out, offset, m);
+                    fallbacks[b] += queries.multiplicity(i);
+                    continue;
+                }
+                for (int c = 0; c < m; c++) {
+                    out[offset + c] /= den;
+                }
             }
         }
-        return new Fit(fitted, total);
+        return new Fit(sums.numerators(), fallbacks);
     }
 
     /** One block of queries against every training block, for every bandwidth. */
@@ -155,7 +169,8 @@ final class NadarayaWatson {
         private final double[] inverse;
         private final double[][] logNormalisers;
         private final double cutoff;
-        private final double[][] fitted;
+        /** Per bandwidth, the numerators of every query, this task's rows among them. */
+        private final double[][] numerators;
         private final int from;
         private final int rows;
         private final int dims;
@@ -173,14 +188,14 @@ final class NadarayaWatson {
         private double blockMin;
 
         Task(TrainingSet training, QueryPoints queries, KdeKernel kernel, double[] bandwidths,
-             double[][] logNormalisers, double cutoff, double[][] fitted, int from, int to) {
+             double[][] logNormalisers, double cutoff, double[][] numerators, int from, int to) {
             this.training = training;
             this.queries = queries;
             this.kernel = kernel;
             this.bandwidths = bandwidths;
             this.logNormalisers = logNormalisers;
             this.cutoff = cutoff;
-            this.fitted = fitted;
+            this.numerators = numerators;
             this.from = from;
             this.rows = to - from;
             this.dims = queries.width();
@@ -198,26 +213,6 @@ final class NadarayaWatson {
             this.max = new double[g * rows];
             Arrays.fill(max, Double.NEGATIVE_INFINITY);
             this.denominator = new double[g * rows];
-        }
-
-        void run(long[] fallbacks) {
-            sumBlocks();
-            double[] mean = training.meanTarget();
-            for (int b = 0; b < inverse.length; b++) {
-                double[] out = fitted[b];
-                for (int i = 0; i < rows; i++) {
-                    int offset = (from + i) * m;
-                    double den = denominator[b * rows + i];
-                    if (den == 0) {
-                        System.arraycopy(mean, 0, out, offset, m);
-                        fallbacks[b] += queries.multiplicity(from + i);
-                        continue;
-                    }
-                    for (int c = 0; c < m; c++) {
-                        out[offset + c] /= den;
-                    }
-                }
-            }
         }
 
         /** Copies this block of queries' running maxima and denominators out, per bandwidth. */
@@ -321,7 +316,7 @@ final class NadarayaWatson {
             if (blockMax == Double.NEGATIVE_INFINITY || blockMax < top + cutoff) {
                 return;
             }
-            double[] out = fitted[b];
+            double[] out = numerators[b];
             int offset = (from + i) * m;
             double den = denominator[slot];
             if (blockMax > top) {
