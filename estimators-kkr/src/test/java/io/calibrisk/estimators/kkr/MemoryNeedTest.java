@@ -52,22 +52,24 @@ class MemoryNeedTest {
         // rbf, γ = 1, tolerance 1e−15, one dimension: the bound is 23, so r = 46
         long r = 46;
         MemoryNeed need = need(new KroneckerKrr(), Map.of(), 1000, 200, 1);
-        assertEquals(8 * (3 * 1000 * r + (2 * r + 1) * 1000 + 3 * r * r + 2 * 200 * r + held(1000, r, 200, 1)), need.bytes());
+        assertEquals(8 * (3 * 1000 * r + (2 * r + 1) * 1000 + 2 * 128 * r + 3 * r * r + 2 * 200 * r + held(1000, r, 200, 1)),
+                need.bytes());
         assertEquals("a smaller --set kkr.max-rank", need.advice());
         // a smaller cap wins
         long cap = 20;
         // (with the spectrum at half the rank that a fold stopped by the cap is checked against)
         long half = 10;
-        assertEquals(8 * (3 * 1000 * cap + (2 * cap + 1) * 1000 + 3 * cap * cap + 2 * 200 * cap + held(1000, cap, 200, 1)
+        assertEquals(8 * (3 * 1000 * cap + (2 * cap + 1) * 1000 + 2 * 128 * cap + 3 * cap * cap + 2 * 200 * cap
+                        + held(1000, cap, 200, 1)
                         + 3 * half * half + 2 * 200 * half),
                 need(new TwoStepKrr(), Map.of("max-rank", "20"), 1000, 200, 1).bytes());
         // and so does a small fold
         long n = 30;
-        assertEquals(8 * (3 * n * n + (2 * n + 1) * n + 3 * n * n + 2 * 10 * n + held(n, n, 10, 1)),
+        assertEquals(8 * (3 * n * n + (2 * n + 1) * n + 2 * n * n + 3 * n * n + 2 * 10 * n + held(n, n, 10, 1)),
                 need(new KroneckerKrr(), Map.of(), 30, 10, 1).bytes());
         // a factor beyond the correction's limit is not held
         long big = 100_000;
-        assertEquals(8 * (3 * big * r + (2 * r + 1) * big + 3 * r * r + 2 * 200 * r),
+        assertEquals(8 * (3 * big * r + (2 * r + 1) * big + 2 * 128 * r + 3 * r * r + 2 * 200 * r),
                 need(new KroneckerKrr(), Map.of(), (int) big, 200, 1).bytes());
     }
 
@@ -77,13 +79,15 @@ class MemoryNeedTest {
         long n = 5000;
         long r = 3000;
         long half = 1500;
-        assertEquals(8 * (3 * n * r + (129 + 128) * n + 3 * r * r + 2 * 100 * r + 3 * half * half + 2 * 100 * half),
+        assertEquals(8 * (3 * n * r + (129 + 128) * n + 2 * 128 * r + 3 * r * r + 2 * 100 * r + 3 * half * half
+                        + 2 * 100 * half),
                 need(new KroneckerKrr(), Map.of("kernel", "laplacian"), 5000, 100, 1).bytes());
         // rbf in ten dimensions: the bound C(32, 10) is far above the cap
-        assertEquals(8 * (3 * n * r + (129 + 128) * n + 3 * r * r + 2 * 100 * r + 3 * half * half + 2 * 100 * half),
+        assertEquals(8 * (3 * n * r + (129 + 128) * n + 2 * 128 * r + 3 * r * r + 2 * 100 * r + 3 * half * half
+                        + 2 * 100 * half),
                 need(new TwoStepKrr(), Map.of(), 5000, 100, 10).bytes());
         // a cap of n leaves nothing to check
-        assertEquals(8 * (3 * r * r + (129 + 128) * r + 3 * r * r + 2 * 100 * r),
+        assertEquals(8 * (3 * r * r + (129 + 128) * r + 2 * 128 * r + 3 * r * r + 2 * 100 * r),
                 need(new TwoStepKrr(), Map.of(), 3000, 100, 10).bytes());
     }
 

@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 import java.util.SplittableRandom;
 
 import static io.calibrisk.testsupport.Seeds.qt;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -205,14 +206,64 @@ class PivotedCholeskyTest {
 
     /**
      * 3n·r for L while it doubles or is trimmed, n per predicted pivot's column (at most 128) plus
-     * one, and n per column of a block (at most 128).
+     * one, n per column of a block (at most 128), and the rows of L at two predictions'
+     * candidates (at most 128 each, and at most n).
      */
     @Test
     void peakMemoryIsThreeFactorsAndTheCandidates() {
-        assertEquals(3 * 1000 * 10 + 1000 * 11 + 1000 * 10, PivotedCholesky.peakDoubles(1000, 10));
-        assertEquals(3L * 200_000 * 46 + 200_000L * 47 + 200_000L * 46, PivotedCholesky.peakDoubles(200_000, 46));
-        assertEquals(3L * 32_000 * 3000 + 32_000L * 129 + 32_000L * 128, PivotedCholesky.peakDoubles(32_000, 3000));
-        assertEquals(1000 * 16 + 1000 * 2 + 1000, PivotedCholesky.peakDoubles(1000, 1));
+        assertEquals(3 * 1000 * 10 + 1000 * 11 + 1000 * 10 + 2 * 128 * 10, PivotedCholesky.peakDoubles(1000, 10));
+        assertEquals(3L * 200_000 * 46 + 200_000L * 47 + 200_000L * 46 + 2 * 128 * 46,
+                PivotedCholesky.peakDoubles(200_000, 46));
+        assertEquals(3L * 32_000 * 3000 + 32_000L * 129 + 32_000L * 128 + 2 * 128 * 3000,
+                PivotedCholesky.peakDoubles(32_000, 3000));
+        assertEquals(1000 * 16 + 1000 * 2 + 1000 + 2 * 128, PivotedCholesky.peakDoubles(1000, 1));
+        assertEquals(3 * 100 * 10 + 100 * 11 + 100 * 10 + 2 * 100 * 10, PivotedCholesky.peakDoubles(100, 10));
+    }
+
+    /**
+     * A prediction continues the last one's Schur complement for the candidates both share, and
+     * the factor is bit for bit the one whose every prediction sums its Schur complement from the
+     * start: on the rbf kernel of points in 12 dimensions (rank far above a block, so that the
+     * candidates carry over many blocks), and with a kernel that gives different values for
+     * k(x, y) and k(y, x) (a pair whose orientation may change is then summed whole).
+     */
+    @Test
+    void continuingThePredictionsGivesTheFactorOfPredictionsSummedWhole() {
+        int n = 1500;
+        int dimension = 12;
+        SplittableRandom random = new SplittableRandom(11);
+        double[][] x = new double[n][dimension];
+        for (double[] point : x) {
+            for (int c = 0; c < dimension; c++) {
+                point[c] = random.nextDouble();
+            }
+        }
+        double[] diagonal = new double[n];
+        java.util.Arrays.fill(diagonal, 1.0);
+        for (boolean symmetric : new boolean[] {true, false}) {
+            PivotedCholesky.Columns source = (p, from, to, out, offset) -> {
+                for (int j = from; j < to; j++) {
+                    double squared = 0;
+                    for (int c = 0; c < dimension; c++) {
+                        double d = x[j][c] - x[p][c];
+                        squared += d * d;
+                    }
+                    // exp(−γ·d²), and below the diagonal 1e−3 larger, so that k(x, y) and
+                    // k(y, x) differ enough to change which candidates a prediction takes
+                    double value = Math.exp(-0.7 * squared);
+                    out[offset + j] = j == p ? 1.0 : symmetric || j < p ? value : value * (1 + 1e-3);
+                }
+            };
+            PivotedCholesky.Factor continued = PivotedCholesky.of(diagonal, source, 1e-15, 400,
+                    Parallelism.sequential());
+            PivotedCholesky.Factor whole = PivotedCholesky.summedWhole(diagonal, source, 1e-15, 400,
+                    Parallelism.sequential());
+            assertEquals(400, continued.rank(), "the cap stops it, many blocks in");
+            assertArrayEquals(whole.pivots(), continued.pivots(), "pivots, symmetric " + symmetric);
+            assertArrayEquals(whole.columns(), continued.columns(), "L, symmetric " + symmetric);
+            assertArrayEquals(whole.gram(), continued.gram(), "LᵀL, symmetric " + symmetric);
+            assertEquals(whole.residualTrace(), continued.residualTrace());
+        }
     }
 
     @Test
