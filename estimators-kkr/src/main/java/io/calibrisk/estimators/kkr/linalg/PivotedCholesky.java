@@ -204,6 +204,16 @@ public final class PivotedCholesky {
         return new Run(diagonal, source, tolerance, Math.min(maxRank, diagonal.length), pool, false).factor();
     }
 
+    /**
+     * The passes over L (one per block) that {@link #of} makes: for the tests of the prediction,
+     * whose failures cost passes, never bits of the pivots.
+     */
+    static int passes(double[] diagonal, Columns source, double tolerance, int maxRank) {
+        Run run = new Run(diagonal, source, tolerance, Math.min(maxRank, diagonal.length), Parallelism.sequential());
+        run.factor();
+        return run.passes;
+    }
+
     /** The state of one factorisation. */
     private static final class Run {
         private final int n;
@@ -246,6 +256,8 @@ public final class PivotedCholesky {
         private boolean[][] lastSymmetric;
         /** The rank at the last prediction: the columns of L its sums have subtracted. */
         private int lastRank;
+        /** The passes over L so far. */
+        private int passes;
 
         Run(double[] diagonal, Columns source, double tolerance, int cap, Parallelism pool) {
             this(diagonal, source, tolerance, cap, pool, true);
@@ -619,6 +631,7 @@ public final class PivotedCholesky {
          * rows, each one product with L in place.
          */
         private void pass(int[] candidates, int t0) {
+            passes++;
             int cc = candidates.length;
             if (cc > width) {
                 width = cc;
