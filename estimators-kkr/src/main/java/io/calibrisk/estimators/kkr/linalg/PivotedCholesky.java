@@ -206,7 +206,8 @@ public final class PivotedCholesky {
 
     /**
      * The passes over L (one per block) that {@link #of} makes: for the tests of the prediction,
-     * whose failures cost passes, never bits of the pivots.
+     * whose failures still leave the greedy pivots (up to a near tie that rounding decides) but
+     * end the blocks early.
      */
     static int passes(double[] diagonal, Columns source, double tolerance, int maxRank) {
         Run run = new Run(diagonal, source, tolerance, Math.min(maxRank, diagonal.length), Parallelism.sequential());
@@ -372,10 +373,9 @@ public final class PivotedCholesky {
          * subtracted in order of s, so a pair of the last prediction's candidates continues the
          * last prediction's entry with the columns added since, which is bit for bit the entry
          * summed from the start; a pair with a new candidate is summed whole, four chains at a
-         * time. Summed whole at every block (m²/2 chains of t0 dependent subtractions each), with
-         * the candidates' rows gathered anew from the column-major L, the prediction took about
-         * 3 % of a factorisation at rank 3000 (n = 12 800, one thread: 8.2 to 8.4 s, now 7.8 to
-         * 8.3 s).
+         * time. Against summing whole at every block (m²/2 chains of t0 dependent subtractions
+         * each) and gathering the candidates' rows anew from the column-major L, this saves a few
+         * percent of a factorisation at rank 3000 (README, Benchmarks).
          *
          * @param ranked the candidates, largest first, then the largest row outside them (if any)
          * @return the predicted pivots, at least the first candidate
@@ -390,9 +390,10 @@ public final class PivotedCholesky {
             boolean[][] symmetric = new boolean[m][m];
             double[][] schurCc = schur(ranked, lc, symmetric);
             remember(ranked, m, lc, schurCc, symmetric);
-            double[][] work = new double[m][];
+            // eliminated in place, so a copy: the next prediction continues the entries as summed
+            double[][] eliminated = new double[m][];
             for (int c = 0; c < m; c++) {
-                work[c] = schurCc[c].clone();
+                eliminated[c] = schurCc[c].clone();
             }
             double[] rest = new double[m];
             for (int c = 0; c < m; c++) {
@@ -412,7 +413,7 @@ public final class PivotedCholesky {
                 }
                 chosen[best] = true;
                 order[count++] = ranked[best];
-                eliminate(work, chosen, rest, best);
+                eliminate(eliminated, chosen, rest, best);
             }
             return Arrays.copyOf(order, Math.max(count, 1));
         }
@@ -524,6 +525,7 @@ public final class PivotedCholesky {
             return schurCc;
         }
 
+        /** Entry (c, e) and its mirror, with whether the pair may be continued. */
         private static void place(double[][] schurCc, boolean[][] symmetric, int c, int e, double v) {
             schurCc[c][e] = v;
             schurCc[e][c] = v;
