@@ -193,7 +193,7 @@ public final class PivotedCholesky {
         if (maxRank < 1) {
             throw InvalidSettingException.of("max-rank", maxRank, "must be at least 1");
         }
-        return new Run(diagonal, source, tolerance, Math.min(maxRank, diagonal.length), pool).factor();
+        return run(diagonal, source, tolerance, maxRank, pool, true).factor();
     }
 
     /**
@@ -201,7 +201,7 @@ public final class PivotedCholesky {
      * continued from the last prediction's: for the tests, which check that both give the same bits.
      */
     static Factor summedWhole(double[] diagonal, Columns source, double tolerance, int maxRank, Parallelism pool) {
-        return new Run(diagonal, source, tolerance, Math.min(maxRank, diagonal.length), pool, false).factor();
+        return run(diagonal, source, tolerance, maxRank, pool, false).factor();
     }
 
     /**
@@ -210,9 +210,14 @@ public final class PivotedCholesky {
      * end the blocks early.
      */
     static int passes(double[] diagonal, Columns source, double tolerance, int maxRank) {
-        Run run = new Run(diagonal, source, tolerance, Math.min(maxRank, diagonal.length), Parallelism.sequential());
+        Run run = run(diagonal, source, tolerance, maxRank, Parallelism.sequential(), true);
         run.factor();
         return run.passes;
+    }
+
+    private static Run run(double[] diagonal, Columns source, double tolerance, int maxRank, Parallelism pool,
+                           boolean reuse) {
+        return new Run(diagonal, source, tolerance, Math.min(maxRank, diagonal.length), pool, reuse);
     }
 
     /** The state of one factorisation. */
@@ -259,10 +264,6 @@ public final class PivotedCholesky {
         private int lastRank;
         /** The passes over L so far. */
         private int passes;
-
-        Run(double[] diagonal, Columns source, double tolerance, int cap, Parallelism pool) {
-            this(diagonal, source, tolerance, cap, pool, true);
-        }
 
         Run(double[] diagonal, Columns source, double tolerance, int cap, Parallelism pool, boolean reuse) {
             this.n = diagonal.length;
