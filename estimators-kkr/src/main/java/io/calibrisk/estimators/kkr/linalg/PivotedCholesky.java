@@ -197,10 +197,12 @@ public final class PivotedCholesky {
     }
 
     /**
-     * {@link #of} with every prediction's Schur complement summed from the start rather than
-     * continued from the last prediction's: for the tests, which check that both give the same bits.
+     * {@link #of} with every prediction made as the greedy pivoting on the candidates' whole Schur
+     * complement, eliminated step by step, and the candidates' rows of L gathered anew: for the
+     * tests, which check that both give the same bits.
      */
-    static Factor summedWhole(double[] diagonal, Columns source, double tolerance, int maxRank, Parallelism pool) {
+    static Factor eliminatedWhole(double[] diagonal, Columns source, double tolerance, int maxRank,
+                                  Parallelism pool) {
         return run(diagonal, source, tolerance, maxRank, pool, false).factor();
     }
 
@@ -216,8 +218,8 @@ public final class PivotedCholesky {
     }
 
     private static Run run(double[] diagonal, Columns source, double tolerance, int maxRank, Parallelism pool,
-                           boolean reuse) {
-        return new Run(diagonal, source, tolerance, Math.min(maxRank, diagonal.length), pool, reuse);
+                           boolean lazy) {
+        return new Run(diagonal, source, tolerance, Math.min(maxRank, diagonal.length), pool, lazy);
     }
 
     /** The state of one factorisation. */
@@ -250,22 +252,23 @@ public final class PivotedCholesky {
         private final int[] pivots;
         private int rank;
         private double residual;
-        /** Whether a prediction continues the last one's sums (see {@link #predicted}); off only for tests. */
-        private final boolean reuse;
+        /**
+         * Whether a prediction computes only the chosen candidates' columns of their Schur
+         * complement and extends the last prediction's rows of L (see {@link #predicted}); off
+         * only for tests.
+         */
+        private final boolean lazy;
         /** The last prediction's candidate of each row (its place in the ranking), −1 for other rows. */
         private final int[] lastPlace;
-        /** The last prediction's candidates, their rows of L and their Schur complement before elimination. */
+        /** The last prediction's candidates and their rows of L. */
         private int[] lastRanked = new int[0];
         private double[][] lastRows;
-        private double[][] lastSchur;
-        /** Whether the kernel gave the same bits both ways for a pair of the last candidates. */
-        private boolean[][] lastSymmetric;
-        /** The rank at the last prediction: the columns of L its sums have subtracted. */
+        /** The rank at the last prediction: the columns of L its rows hold. */
         private int lastRank;
         /** The passes over L so far. */
         private int passes;
 
-        Run(double[] diagonal, Columns source, double tolerance, int cap, Parallelism pool, boolean reuse) {
+        Run(double[] diagonal, Columns source, double tolerance, int cap, Parallelism pool, boolean lazy) {
             this.n = diagonal.length;
             this.cap = cap;
             this.source = source;
@@ -284,7 +287,7 @@ public final class PivotedCholesky {
             this.taken = new boolean[n];
             this.pivots = new int[cap];
             this.residual = sum;
-            this.reuse = reuse;
+            this.lazy = lazy;
             this.lastPlace = new int[n];
             Arrays.fill(lastPlace, -1);
         }
@@ -368,15 +371,21 @@ public final class PivotedCholesky {
          * decrease). Only these get their full Schur-complement column, so that no column is
          * computed in vain; a step whose pivot was not predicted (rounding) just ends the block.
          *
-         * <p>Most candidates stay candidates from one block to the next (a block takes about 38 of
-         * the 128 on the rbf kernel of 32 000 simulated predictions with 100 classes). Each entry
-         * of the Schur complement is {@code K_ce} minus the products {@code L[c, s]·L[e, s]}
-         * subtracted in order of s, so a pair of the last prediction's candidates continues the
-         * last prediction's entry with the columns added since, which is bit for bit the entry
-         * summed from the start; a pair with a new candidate is summed whole, four chains at a
-         * time. Against summing whole at every block (m²/2 chains of t0 dependent subtractions
-         * each) and gathering the candidates' rows anew from the column-major L, this saves a few
-         * percent of a factorisation at rank 3000 (README, Benchmarks).
+         * <p>Greedy pivoting needs, at each step, only the chosen candidate's column of the Schur
+         * complement, reduced by the steps before. So the prediction computes that column alone,
+         * when the candidate is chosen: its entries summed whole, then each earlier step's product
+         * subtracted in order. Each entry then goes through the very operations, in the same order,
+         * that eliminating the whole complement step by step applied to it ({@link #eliminatedWhole},
+         * which the tests compare bit for bit), but only (steps × candidates) entries are computed
+         * instead of all candidates' pairs. That matters where the blocks are short: on the
+         * one-dimensional scores of class-wise and top-label kkr (rank 10 to 46 over 6400 points)
+         * a block takes one or two pivots, and the whole complement of 128 candidates, 8256 pairs
+         * and their kernel values, was most of the factorisation. At rank 3000 a block takes about
+         * 38 of the 128 candidates and costs about what the whole complement did.
+         *
+         * <p>Most candidates stay candidates from one block to the next, so their rows of L are
+         * the last prediction's extended by the columns added since, not gathered anew from the
+         * column-major L.
          *
          * @param ranked the candidates, largest first, then the largest row outside them (if any)
          * @return the predicted pivots, at least the first candidate
@@ -388,22 +397,17 @@ public final class PivotedCholesky {
             }
             double outside = ranked.length > CANDIDATES ? d[ranked[CANDIDATES]] : 0.0;
             double[][] lc = factorRows(ranked, m);
-            boolean[][] symmetric = new boolean[m][m];
-            double[][] schurCc = schur(ranked, lc, symmetric);
-            remember(ranked, m, lc, schurCc, symmetric);
-            // eliminated in place, so a copy: the next prediction continues the entries as summed
-            double[][] eliminated = new double[m][];
-            for (int c = 0; c < m; c++) {
-                eliminated[c] = schurCc[c].clone();
-            }
+            remember(ranked, m, lc);
+            double[][] eliminated = lazy ? null : schur(ranked, lc);
             double[] rest = new double[m];
             for (int c = 0; c < m; c++) {
                 rest[c] = d[ranked[c]];
             }
             boolean[] chosen = new boolean[m];
             int[] order = new int[m];
-            int count = 0;
             int limit = Math.min(m, Math.min(MAX_BLOCK, cap - rank));
+            double[][] steps = new double[limit][];
+            int count = 0;
             // each loop of the prediction is a method of its own, small enough for the JIT
             // compiler to compile once: as one method it was compiled four times over (from
             // each loop's entry, then whole), at about 0.3 s of compiler time each
@@ -413,20 +417,25 @@ public final class PivotedCholesky {
                     break;
                 }
                 chosen[best] = true;
+                double[] column = lazy ? reducedColumn(ranked, lc, chosen, best, steps, count)
+                        : column(eliminated, best);
+                steps[count] = eliminate(column, chosen, rest, best);
+                if (!lazy) {
+                    update(eliminated, chosen, steps[count]);
+                }
                 order[count++] = ranked[best];
-                eliminate(eliminated, chosen, rest, best);
             }
             return Arrays.copyOf(order, Math.max(count, 1));
         }
 
-        /** @return the last prediction's place of candidate c's row, or −1 if it was none (or reuse is off) */
+        /** @return the last prediction's place of candidate c's row, or −1 if it was none (or the prediction is not lazy) */
         private int lastPlaceOf(int[] ranked, int c) {
-            return reuse ? lastPlace[ranked[c]] : -1;
+            return lazy ? lastPlace[ranked[c]] : -1;
         }
 
-        /** Keeps this prediction's candidates, rows and Schur complement for the next one. */
-        private void remember(int[] ranked, int m, double[][] lc, double[][] schurCc, boolean[][] symmetric) {
-            if (!reuse) {
+        /** Keeps this prediction's candidates and their rows of L for the next one. */
+        private void remember(int[] ranked, int m, double[][] lc) {
+            if (!lazy) {
                 return;
             }
             for (int row : lastRanked) {
@@ -437,8 +446,6 @@ public final class PivotedCholesky {
                 lastPlace[ranked[c]] = c;
             }
             lastRows = lc;
-            lastSchur = schurCc;
-            lastSymmetric = symmetric;
             lastRank = rank;
         }
 
@@ -479,58 +486,80 @@ public final class PivotedCholesky {
         }
 
         /**
-         * @param symmetric receives, per pair, whether the kernel gave the same bits both ways
-         *                  (only such a pair's entry is continued by the next prediction, since
-         *                  the ranking that orients a pair can change)
-         * @return the candidates' Schur complement {@code K[C, C] − L[C, :] L[C, :]ᵀ}, symmetric
+         * The kernel's value at candidates c and e, oriented by their ranking (the later one's
+         * row of the earlier one's column), so that a pair gets the same value whichever of the
+         * two asks for it.
          */
-        private double[][] schur(int[] ranked, double[][] lc, boolean[][] symmetric) {
+        private double kernel(int[] ranked, int c, int e, double[] one) {
+            int row = ranked[Math.max(c, e)];
+            source.column(ranked[Math.min(c, e)], row, row + 1, one, -row);
+            return one[0];
+        }
+
+        /**
+         * @return candidate {@code best}'s column of the Schur complement at the current step
+         *     {@code count}, for the unchosen candidates (0 elsewhere): {@code K[c, best] −
+         *     L[c, :]·L[best, :]}, then minus each earlier step's {@code l_j[c]·l_j[best]}, in order
+         */
+        private double[] reducedColumn(int[] ranked, double[][] lc, boolean[] chosen, int best, double[][] steps,
+                                       int count) {
             int m = lc.length;
-            int t0 = rank;
+            int[] partners = new int[m];
+            double[] values = new double[m];
+            double[] one = new double[1];
+            int size = 0;
+            for (int c = 0; c < m; c++) {
+                if (!chosen[c]) {
+                    values[size] = kernel(ranked, c, best, one);
+                    partners[size++] = c;
+                }
+            }
+            subtractProducts(lc[best], lc, partners, values, size, 0, rank);
+            for (int j = 0; j < count; j++) {
+                reduce(values, partners, size, steps[j], steps[j][best]);
+            }
+            double[] column = new double[m];
+            for (int i = 0; i < size; i++) {
+                column[partners[i]] = values[i];
+            }
+            return column;
+        }
+
+        /** {@code values[i] −= l[partners[i]]·a}: one earlier step's product. */
+        private static void reduce(double[] values, int[] partners, int size, double[] l, double a) {
+            for (int i = 0; i < size; i++) {
+                values[i] -= l[partners[i]] * a;
+            }
+        }
+
+        /** @return the candidates' whole Schur complement {@code K[C, C] − L[C, :] L[C, :]ᵀ}, symmetric (for the tests' reference) */
+        private double[][] schur(int[] ranked, double[][] lc) {
+            int m = lc.length;
             double[][] schurCc = new double[m][m];
             double[] one = new double[1];
-            int[] continued = new int[m];
-            int[] whole = new int[m];
-            double[] continuedValues = new double[m];
-            double[] wholeValues = new double[m];
+            int[] partners = new int[m];
+            double[] values = new double[m];
             for (int c = 0; c < m; c++) {
-                int lastC = lastPlaceOf(ranked, c);
-                int nc = 0;
-                int nw = 0;
                 for (int e = 0; e <= c; e++) {
-                    int lastE = lastC >= 0 ? lastPlaceOf(ranked, e) : -1;
-                    if (lastE >= 0 && lastSymmetric[lastC][lastE]) {
-                        continuedValues[nc] = lastSchur[lastC][lastE];
-                        continued[nc++] = e;
-                        symmetric[c][e] = true;
-                    } else {
-                        source.column(ranked[e], ranked[c], ranked[c] + 1, one, -ranked[c]);
-                        double value = one[0];
-                        if (e != c) {
-                            source.column(ranked[c], ranked[e], ranked[e] + 1, one, -ranked[e]);
-                        }
-                        symmetric[c][e] = Double.doubleToRawLongBits(value) == Double.doubleToRawLongBits(one[0]);
-                        wholeValues[nw] = value;
-                        whole[nw++] = e;
-                    }
+                    values[e] = kernel(ranked, c, e, one);
+                    partners[e] = e;
                 }
-                subtractProducts(lc[c], lc, continued, continuedValues, nc, lastRank, t0);
-                subtractProducts(lc[c], lc, whole, wholeValues, nw, 0, t0);
-                for (int i = 0; i < nc; i++) {
-                    place(schurCc, symmetric, c, continued[i], continuedValues[i]);
-                }
-                for (int i = 0; i < nw; i++) {
-                    place(schurCc, symmetric, c, whole[i], wholeValues[i]);
+                subtractProducts(lc[c], lc, partners, values, c + 1, 0, rank);
+                for (int e = 0; e <= c; e++) {
+                    schurCc[c][e] = values[e];
+                    schurCc[e][c] = values[e];
                 }
             }
             return schurCc;
         }
 
-        /** Entry (c, e) and its mirror, with whether the pair may be continued. */
-        private static void place(double[][] schurCc, boolean[][] symmetric, int c, int e, double v) {
-            schurCc[c][e] = v;
-            schurCc[e][c] = v;
-            symmetric[e][c] = symmetric[c][e];
+        /** @return column {@code best} of the eliminated complement, row by row */
+        private static double[] column(double[][] eliminated, int best) {
+            double[] column = new double[eliminated.length];
+            for (int c = 0; c < column.length; c++) {
+                column[c] = eliminated[c][best];
+            }
+            return column;
         }
 
         /**
@@ -584,18 +613,31 @@ public final class PivotedCholesky {
             return best;
         }
 
-        /** One step of greedy pivoting on the candidates' Schur complement, at the candidate just chosen. */
-        private static void eliminate(double[][] schurCc, boolean[] chosen, double[] rest, int best) {
+        /**
+         * One step of greedy pivoting on the candidates, at the candidate just chosen: its column
+         * of the Schur complement as reduced by the steps before, scaled to {@code l}, whose
+         * squares leave the remaining diagonal.
+         *
+         * @return l, 0 at the chosen candidates
+         */
+        private static double[] eliminate(double[] column, boolean[] chosen, double[] rest, int best) {
             int m = rest.length;
             double inverse = 1.0 / Math.sqrt(rest[best]);
             double[] l = new double[m];
             for (int c = 0; c < m; c++) {
-                l[c] = chosen[c] ? 0.0 : schurCc[c][best] * inverse;
-            }
-            for (int c = 0; c < m; c++) {
                 if (!chosen[c]) {
+                    l[c] = column[c] * inverse;
                     rest[c] = Math.max(0.0, rest[c] - l[c] * l[c]);
-                    subtract(schurCc[c], l[c], l);
+                }
+            }
+            return l;
+        }
+
+        /** The step's product subtracted from the whole complement's unchosen rows (the tests' reference). */
+        private static void update(double[][] eliminated, boolean[] chosen, double[] l) {
+            for (int c = 0; c < l.length; c++) {
+                if (!chosen[c]) {
+                    subtract(eliminated[c], l[c], l);
                 }
             }
         }

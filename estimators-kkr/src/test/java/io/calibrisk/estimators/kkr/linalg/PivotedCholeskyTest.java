@@ -222,15 +222,15 @@ class PivotedCholeskyTest {
     }
 
     /**
-     * A prediction continues the last one's Schur complement for the candidates both share, and
-     * the factor is bit for bit the one whose every prediction sums its Schur complement from the
-     * start: on the rbf kernel of points in 12 dimensions (rank far above a block, so that the
-     * candidates carry over many blocks), and with a kernel that gives different values for
-     * k(x, y) and k(y, x) for half the pairs (such a pair, whose orientation may change, is
-     * summed whole). And the prediction works: the blocks are long.
+     * A prediction computes only the chosen candidates' columns of their Schur complement and
+     * extends the last prediction's rows of L, and the factor is bit for bit the one whose every
+     * prediction eliminates the whole complement from rows of L gathered anew: on the rbf kernel
+     * of points in 12 dimensions (rank far above a block, so that the candidates carry over many
+     * blocks), and with a kernel that gives different values for k(x, y) and k(y, x) for half the
+     * pairs (both must orient a pair alike). And the prediction works: the blocks are long.
      */
     @Test
-    void continuingThePredictionsGivesTheFactorOfPredictionsSummedWhole() {
+    void predictingFromTheChosenColumnsGivesTheFactorOfTheWholeElimination() {
         int n = 1500;
         int dimension = 12;
         SplittableRandom random = new SplittableRandom(11);
@@ -252,21 +252,21 @@ class PivotedCholeskyTest {
                     }
                     // exp(−γ·d²), and below the diagonal 1e−3 larger for half the pairs, so that
                     // k(x, y) and k(y, x) differ there enough to change which candidates a
-                    // prediction takes, while the other pairs are continued
+                    // prediction takes if the two orient a pair differently
                     double value = Math.exp(-0.7 * squared);
                     out[offset + j] = j == p ? 1.0 : symmetric || j < p || (j + p) % 2 == 1 ? value
                             : value * (1 + 1e-3);
                 }
             };
-            PivotedCholesky.Factor continued = PivotedCholesky.of(diagonal, source, 1e-15, 400,
+            PivotedCholesky.Factor lazy = PivotedCholesky.of(diagonal, source, 1e-15, 400,
                     Parallelism.sequential());
-            PivotedCholesky.Factor whole = PivotedCholesky.summedWhole(diagonal, source, 1e-15, 400,
+            PivotedCholesky.Factor whole = PivotedCholesky.eliminatedWhole(diagonal, source, 1e-15, 400,
                     Parallelism.sequential());
-            assertEquals(400, continued.rank(), "the cap stops it, many blocks in");
-            assertArrayEquals(whole.pivots(), continued.pivots(), "pivots, symmetric " + symmetric);
-            assertArrayEquals(whole.columns(), continued.columns(), "L, symmetric " + symmetric);
-            assertArrayEquals(whole.gram(), continued.gram(), "LᵀL, symmetric " + symmetric);
-            assertEquals(whole.residualTrace(), continued.residualTrace());
+            assertEquals(400, lazy.rank(), "the cap stops it, many blocks in");
+            assertArrayEquals(whole.pivots(), lazy.pivots(), "pivots, symmetric " + symmetric);
+            assertArrayEquals(whole.columns(), lazy.columns(), "L, symmetric " + symmetric);
+            assertArrayEquals(whole.gram(), lazy.gram(), "LᵀL, symmetric " + symmetric);
+            assertEquals(whole.residualTrace(), lazy.residualTrace());
             if (symmetric) {
                 // a wrong Schur complement of the candidates still gives the greedy pivots, only in
                 // short blocks: 15 passes for the 400 steps here (the native and the Java product
