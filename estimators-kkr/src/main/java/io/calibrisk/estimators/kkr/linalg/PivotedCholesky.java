@@ -207,12 +207,12 @@ public final class PivotedCholesky {
     }
 
     /**
-     * The passes over L (one per block) that {@link #of} makes: for the tests of the prediction,
-     * whose failures still leave the greedy pivots (up to a near tie that rounding decides) but
-     * end the blocks early.
+     * The passes over L (one per block) that {@link #of} makes, or {@link #eliminatedWhole} when
+     * not lazy: for the tests of the prediction, whose failures still leave the greedy pivots (up
+     * to a near tie that rounding decides) but end the blocks elsewhere.
      */
-    static int passes(double[] diagonal, Columns source, double tolerance, int maxRank) {
-        Run run = run(diagonal, source, tolerance, maxRank, Parallelism.sequential(), true);
+    static int passes(double[] diagonal, Columns source, double tolerance, int maxRank, boolean lazy) {
+        Run run = run(diagonal, source, tolerance, maxRank, Parallelism.sequential(), lazy);
         run.factor();
         return run.passes;
     }
@@ -375,13 +375,15 @@ public final class PivotedCholesky {
          * complement, reduced by the steps before. So the prediction computes that column alone,
          * when the candidate is chosen: its entries summed whole, then each earlier step's product
          * subtracted in order. Each entry then goes through the very operations, in the same order,
-         * that eliminating the whole complement step by step applied to it ({@link #eliminatedWhole},
-         * which the tests compare bit for bit), but only (steps × candidates) entries are computed
-         * instead of all candidates' pairs. That matters where the blocks are short: on the
-         * one-dimensional scores of class-wise and top-label kkr (rank 10 to 46 over 6400 points)
-         * a block takes one or two pivots, and the whole complement of 128 candidates, 8256 pairs
-         * and their kernel values, was most of the factorisation. At rank 3000 a block takes about
-         * 38 of the 128 candidates and costs about what the whole complement did.
+         * that eliminating the whole complement step by step applied to it (up to the order of a
+         * product's two factors, which is exact; {@link #eliminatedWhole}, which the tests compare
+         * bit for bit), but only (steps × candidates) entries are computed instead of all
+         * candidates' pairs. That matters where the blocks are short: on the one-dimensional
+         * scores of class-wise and top-label kkr (rank 10 to 46 over 6400 points) a block takes
+         * one or two pivots, and the whole complement of 128 candidates, 8256 pairs and their
+         * kernel values, was most of the factorisation. At rank 3000 a block takes about 38 of
+         * the 128 candidates: about 4100 chains, half the whole complement's, and about what
+         * continuing the pairs that blocks share cost (the factorisation takes as long as then).
          *
          * <p>Most candidates stay candidates from one block to the next, so their rows of L are
          * the last prediction's extended by the columns added since, not gathered anew from the
