@@ -516,7 +516,7 @@ public final class PivotedCholesky {
                     partners[size++] = c;
                 }
             }
-            subtractProducts(lc[best], lc, partners, values, size, 0, rank);
+            subtractProducts(lc[best], lc, partners, values, size, rank);
             for (int j = 0; j < count; j++) {
                 reduce(values, partners, size, steps[j], steps[j][best]);
             }
@@ -546,7 +546,7 @@ public final class PivotedCholesky {
                     values[e] = kernel(ranked, c, e, one);
                     partners[e] = e;
                 }
-                subtractProducts(lc[c], lc, partners, values, c + 1, 0, rank);
+                subtractProducts(lc[c], lc, partners, values, c + 1, rank);
                 for (int e = 0; e <= c; e++) {
                     schurCc[c][e] = values[e];
                     schurCc[e][c] = values[e];
@@ -565,12 +565,12 @@ public final class PivotedCholesky {
         }
 
         /**
-         * {@code values[i] −= Σ_{s ∈ [from, to)} x[s]·lc[partners[i]][s]}, subtracted in order of s
+         * {@code values[i] −= Σ_{s < to} x[s]·lc[partners[i]][s]}, subtracted in order of s
          * for each i (the chain of the unblocked sum), four chains at a time so that the
          * processor overlaps them.
          */
         private static void subtractProducts(double[] x, double[][] lc, int[] partners, double[] values, int count,
-                                             int from, int to) {
+                                             int to) {
             int i = 0;
             for (; i + 4 <= count; i += 4) {
                 double[] y0 = lc[partners[i]];
@@ -581,7 +581,7 @@ public final class PivotedCholesky {
                 double v1 = values[i + 1];
                 double v2 = values[i + 2];
                 double v3 = values[i + 3];
-                for (int s = from; s < to; s++) {
+                for (int s = 0; s < to; s++) {
                     double xs = x[s];
                     v0 -= xs * y0[s];
                     v1 -= xs * y1[s];
@@ -596,7 +596,7 @@ public final class PivotedCholesky {
             for (; i < count; i++) {
                 double[] y = lc[partners[i]];
                 double v = values[i];
-                for (int s = from; s < to; s++) {
+                for (int s = 0; s < to; s++) {
                     v -= x[s] * y[s];
                 }
                 values[i] = v;
