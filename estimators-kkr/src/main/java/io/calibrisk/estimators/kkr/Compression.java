@@ -24,6 +24,8 @@ import java.util.SplittableRandom;
  * block Gram–Schmidt against Y done twice, X, YᵀNY, P), so the whole costs about
  * {@code 2q²k + 6qk²} multiply-adds for the final width k, plus O(k³) for the small
  * eigenproblem; it runs in the calling thread (the grid points of a fold run in parallel).
+ * The products with N are drawn {@value #SKETCH_BLOCKS} blocks at a time (see {@link Sketches}),
+ * the rows of a block the same Gaussian rows as one block at a time.
  *
  * @param rank    s, the number of kept terms
  * @param basisT  Pᵀ, s × q row-major (row c is the c-th column of P)
@@ -31,6 +33,14 @@ import java.util.SplittableRandom;
  */
 record Compression(int rank, double[] basisT, double[] weights) {
     private static final int BLOCK = 16;
+    /**
+     * Blocks of ΩN computed in one product. Each product streams M (72 MB at q = 3000) through
+     * the BLAS's packing, so with the 16 rows of one block the native product ran at 22 to 27
+     * billion floating-point operations a second, against 52 to 55 with 128 rows (canonical,
+     * n = 20 000, d = 100; README, Benchmarks). The range finder still takes one block at a time;
+     * at most {@value #SKETCH_BLOCKS} − 1 blocks per compression are computed and never used.
+     */
+    static final int SKETCH_BLOCKS = 8;
 
     /**
      * @param m     M, q × q row-major, symmetric (flat, so that the products with M read it in
@@ -54,12 +64,12 @@ record Compression(int rank, double[] basisT, double[] weights) {
         double[][] y = new double[q][BLOCK];
         // Y grows by blocks of ΩN; a fresh block, projected off Y, estimates ‖(I − YYᵀ)N‖_F
         // (E‖(I − P)NΩ‖²_F = w‖(I − P)N‖²_F for Gaussian Ω), so testing costs nothing extra
-        SplittableRandom random = new SplittableRandom(0x6b6b72L);
+        Sketches sketches = new Sketches(m, t, q);
         int k = 0;
         double estimate = norm;
         while (k < q) {
             int w = Math.min(BLOCK, q - k);
-            double[][] z = sketch(m, t, q, w, random);
+            double[][] z = sketches.next(w, q - k);
             project(z, w, y, yt, q, k);
             estimate = Math.sqrt(squares(z) / w);
             if (estimate <= 0.1 * allowed) {
@@ -142,20 +152,62 @@ record Compression(int rank, double[] basisT, double[] weights) {
         return norm;
     }
 
-    /** @return the w rows of ΩN = (NΩᵀ)ᵀ, N symmetric, as ((ΩT)M)T, Ω Gaussian from the generator */
-    private static double[][] sketch(double[] m, double[] t, int q, int w, SplittableRandom random) {
-        double[] omega = new double[w * q];
-        for (int i = 0; i < omega.length; i++) {
-            omega[i] = random.nextGaussian() * t[i % q];
+    /**
+     * The rows of ΩN = (NΩᵀ)ᵀ in the order drawn, N symmetric, as ((ΩT)M)T with Ω Gaussian from a
+     * fixed seed, each row q draws in turn: the range finder's blocks are consecutive rows, however
+     * many rows one product computes.
+     */
+    private static final class Sketches {
+        private final double[] m;
+        private final double[] t;
+        private final int q;
+        private final SplittableRandom random = new SplittableRandom(0x6b6b72L);
+        private double[][] rows = new double[0][];
+        private int next;
+
+        Sketches(double[] m, double[] t, int q) {
+            this.m = m;
+            this.t = t;
+            this.q = q;
         }
-        double[][] z = new double[w][q];
-        Gemm.multiplyAdd(Parallelism.sequential(), w, 0, q, q, omega, 0, q, m, 0, q, z, 0);
-        for (double[] row : z) {
-            for (int i = 0; i < q; i++) {
-                row[i] *= t[i];
+
+        /**
+         * @param w    the rows wanted
+         * @param left the rows Y can still take, at least w: no product draws more
+         * @return the next w rows, arrays of their own
+         */
+        double[][] next(int w, int left) {
+            if (next + w > rows.length) {
+                draw(Math.min(SKETCH_BLOCKS * BLOCK, left));
             }
+            double[][] z = Arrays.copyOfRange(rows, next, next + w);
+            next += w;
+            return z;
         }
-        return z;
+
+        /**
+         * Keeps the rows not taken yet and draws count more after them. Rows are left over when
+         * the orthonormalisation dropped some, so that Y has fewer than BLOCK columns to go.
+         */
+        private void draw(int count) {
+            int kept = rows.length - next;
+            double[] omega = new double[count * q];
+            for (int i = 0; i < omega.length; i++) {
+                omega[i] = random.nextGaussian() * t[i % q];
+            }
+            double[][] z = new double[count][q];
+            Gemm.multiplyAdd(Parallelism.sequential(), count, 0, q, q, omega, 0, q, m, 0, q, z, 0);
+            for (double[] row : z) {
+                for (int i = 0; i < q; i++) {
+                    row[i] *= t[i];
+                }
+            }
+            double[][] all = new double[kept + count][];
+            System.arraycopy(rows, next, all, 0, kept);
+            System.arraycopy(z, 0, all, kept, count);
+            rows = all;
+            next = 0;
+        }
     }
 
     /** @return the sum of the squares of every entry, row by row */

@@ -6,6 +6,7 @@ import java.util.SplittableRandom;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The low-rank form {@code M ≈ P D Pᵀ} of a symmetric form of known low rank
@@ -136,6 +137,36 @@ class CompressionTest {
         double[] t = new SplittableRandom(7).doubles(q, 0.2, 1).toArray();
         check(d, t, 1e-10, expected, 1e-10);
         check(d, ones(q), 1e-10, expected, 1e-10);
+    }
+
+    @Test
+    void moreTermsThanOneProductOfSketches() {
+        // 150 terms take ten blocks and a test block, more than the rows one product computes,
+        // so the range finder uses rows of two products and leaves some of the second unused
+        int q = 300;
+        int terms = 150;
+        assertTrue(terms > Compression.SKETCH_BLOCKS * 16, "the sketches span two products");
+        double[] d = new double[terms];
+        double[] expected = new double[terms];
+        for (int c = 0; c < terms; c++) {
+            d[c] = (c % 2 == 0 ? 1 : -1) * (terms - c);
+            expected[c] = d[c];
+        }
+        double[] t = new SplittableRandom(11).doubles(q, 0.2, 1).toArray();
+        check(d, t, 1e-10, expected, 1e-10);
+    }
+
+    @Test
+    void aBlockTakesTheRowsLeftByOneProductAndTheNextOnesRows() {
+        // q = 40: one product of 40 rows; 16 kept, then 14 of 16 (rank 30), so the third block
+        // wants 10 rows where 8 are left: it takes those and 2 of a fresh product
+        double[] d = new double[30];
+        double[] expected = new double[30];
+        for (int c = 0; c < d.length; c++) {
+            d[c] = (c % 2 == 0 ? -1 : 1) * (30.0 - c);
+            expected[c] = d[c];
+        }
+        check(d, ones(40), 1e-10, expected, 1e-10);
     }
 
     @Test
