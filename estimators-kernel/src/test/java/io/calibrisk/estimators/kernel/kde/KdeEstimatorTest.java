@@ -163,32 +163,40 @@ class KdeEstimatorTest {
     @Test
     void manyBlocksDuplicatesAndZerosAgreeWithThePlainLogSpaceSum() {
         // more than one block of centres (so running maxima are rescaled), repeated rows (merged
-        // centres and queries) and exact zeros (killed kernels)
-        for (Notion notion : List.of(Notion.CANONICAL, Notion.TOP_LABEL)) {
-            SplittableRandom random = new SplittableRandom(Seeds.seed());
-            int n = 900;
-            int d = 3;
-            double[] values = new double[n * d];
-            int[] labels = new int[n];
-            RowStyle[] styles = {RowStyle.SPREAD, RowStyle.CONFIDENT, RowStyle.EXACT_ZEROS, RowStyle.ONE_HOT};
-            for (int i = 0; i < n; i++) {
-                double[] row = i >= 100 && i % 7 == 0 ? Arrays.copyOfRange(values, (i - 100) * d, (i - 99) * d)
-                        : Generators.row(random, d, styles[random.nextInt(styles.length)]);
-                System.arraycopy(row, 0, values, i * d, d);
-                labels[i] = random.nextInt(d);
+        // centres and queries) and exact zeros (killed kernels); with d = 10, canonical statistics
+        // are added to S four coordinates at a time (two groups) and then one at a time, and a
+        // group of four may hold zero statistics beside non-zero ones
+        for (int d : new int[] {3, 10}) {
+            for (Notion notion : List.of(Notion.CANONICAL, Notion.TOP_LABEL)) {
+                manyBlocksDuplicatesAndZeros(notion, d);
             }
-            CalibrationSet set = new Samples(d, values, labels).component(notion);
-            CalibrationSet training = set.select(range(0, 700));
-            Points queries = set.select(range(600, n)).points();
-            PreparedTraining prepared = prepare(KdeFixture.estimator(notion, d, Parallelism.sequential()), training);
-            for (double b : new double[] {1e-5, 1e-3, 0.05179474679231207, 0.6}) {
-                FeatureMatrix phi = features(prepared.fit(bandwidth(b)), queries);
-                for (int i = 0; i < queries.size(); i++) {
-                    double[] expected = LogSpaceKde.residual(rows(training.points()), rows(training.targets()),
-                            queries.row(i), KdeFixture.logKernel(notion == Notion.CANONICAL, b));
-                    for (int k = 0; k < expected.length; k++) {
-                        assertClose(expected[k], phi.get(i, k), 1e-12, 1e-14, notion + " query " + i + ", b = " + b);
-                    }
+        }
+    }
+
+    private static void manyBlocksDuplicatesAndZeros(Notion notion, int d) {
+        SplittableRandom random = new SplittableRandom(Seeds.seed());
+        int n = 900;
+        double[] values = new double[n * d];
+        int[] labels = new int[n];
+        RowStyle[] styles = {RowStyle.SPREAD, RowStyle.CONFIDENT, RowStyle.EXACT_ZEROS, RowStyle.ONE_HOT};
+        for (int i = 0; i < n; i++) {
+            double[] row = i >= 100 && i % 7 == 0 ? Arrays.copyOfRange(values, (i - 100) * d, (i - 99) * d)
+                    : Generators.row(random, d, styles[random.nextInt(styles.length)]);
+            System.arraycopy(row, 0, values, i * d, d);
+            labels[i] = random.nextInt(d);
+        }
+        CalibrationSet set = new Samples(d, values, labels).component(notion);
+        CalibrationSet training = set.select(range(0, 700));
+        Points queries = set.select(range(600, n)).points();
+        PreparedTraining prepared = prepare(KdeFixture.estimator(notion, d, Parallelism.sequential()), training);
+        for (double b : new double[] {1e-5, 1e-3, 0.05179474679231207, 0.6}) {
+            FeatureMatrix phi = features(prepared.fit(bandwidth(b)), queries);
+            for (int i = 0; i < queries.size(); i++) {
+                double[] expected = LogSpaceKde.residual(rows(training.points()), rows(training.targets()),
+                        queries.row(i), KdeFixture.logKernel(notion == Notion.CANONICAL, b));
+                for (int k = 0; k < expected.length; k++) {
+                    assertClose(expected[k], phi.get(i, k), 1e-12, 1e-14,
+                            notion + ", d = " + d + ", query " + i + ", b = " + b);
                 }
             }
         }
