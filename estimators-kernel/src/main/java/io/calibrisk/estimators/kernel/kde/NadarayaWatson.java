@@ -44,7 +44,7 @@ final class NadarayaWatson {
         }
     }
 
-    /** Coordinates of s(x) added to a row of S per pass over it. */
+    /** Coordinates of s(x) that {@link Task#addFour} adds to a row of S per pass: its four terms, not a setting. */
     private static final int COORDINATES = 4;
     /** Queries per task. It does not affect results. */
     static final int QUERY_BLOCK = 32;
