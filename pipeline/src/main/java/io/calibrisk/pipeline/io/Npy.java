@@ -293,16 +293,22 @@ public final class Npy {
                 if (p.isEmpty()) {
                     continue;
                 }
-                try {
-                    long dim = Long.parseLong(p);
-                    if (dim < 0 || dim > Integer.MAX_VALUE) {
-                        throw new NumberFormatException();
-                    }
-                    dims.add((int) dim);
-                } catch (NumberFormatException e) {
+                // Python's literal_eval, which numpy reads headers with, takes a unary plus
+                if (p.startsWith("+")) {
+                    p = p.substring(1);
+                }
+                if (p.isEmpty() || !p.chars().allMatch(c -> c >= '0' && c <= '9')) {
                     throw new InvalidInputException(source + ": malformed .npy header (shape "
                             + IoMessages.abbreviateBytes(value, 60) + ")");
                 }
+                // a well-formed dimension that no Java array can hold is named as such, not as malformed
+                String digits = p.replaceFirst("^0+(?=.)", "");
+                if (digits.length() > 10 || Long.parseLong(digits) > Integer.MAX_VALUE) {
+                    throw new InvalidInputException(source + ": shape " + IoMessages.abbreviateBytes(value, 60)
+                            + ": dimension " + IoMessages.abbreviateBytes(digits, 24) + " is more than one array can hold ("
+                            + Integer.MAX_VALUE + ")");
+                }
+                dims.add(Integer.parseInt(digits));
             }
         }
         int[] shape = new int[dims.size()];

@@ -138,8 +138,26 @@ class HostileFilesTest {
     void declaredShapesFarLargerThanTheFile() {
         String m = message(NpyFiles.npy("<f8", false, "(1000000000, 1000)", new byte[80]));
         assertTrue(m.contains("truncated") && m.contains("8000000000000 bytes"), m);
-        assertTrue(message(NpyFiles.npy("<f8", false, "(9223372036854775807, 9223372036854775807)", new byte[8]))
-                .contains("shape"));
+        assertEquals("test.npy: shape (9223372036854775807, 9223372036854775807): dimension 9223372036854775807 is "
+                + "more than one array can hold (2147483647)",
+                message(NpyFiles.npy("<f8", false, "(9223372036854775807, 9223372036854775807)", new byte[8])));
+        assertEquals("test.npy: shape (10, 2147483648): dimension 2147483648 is more than one array can hold (2147483647)",
+                message(NpyFiles.npy("<f8", false, "(10, 2147483648)", new byte[8])));
+        assertEquals("test.npy: shape (1, 00000000000000000000099999999999999999999999): dimension "
+                + "99999999999999999999999 is more than one array can hold (2147483647)",
+                message(NpyFiles.npy("<f8", false, "(1, 00000000000000000000099999999999999999999999)", new byte[8])));
+        // the largest dimension an array can hold is not refused for its size, only for the file's
+        assertTrue(message(NpyFiles.npy("<i1", false, "(2147483647,)", new byte[8])).contains("truncated"));
+        assertTrue(message(NpyFiles.npy("<f8", false, "(-3,)", new byte[8])).contains("malformed .npy header (shape (-3,))"));
+        assertTrue(message(NpyFiles.npy("<f8", false, "(3, -)", new byte[8])).contains("malformed .npy header"));
+    }
+
+    @Test
+    void aUnaryPlusInTheShapeIsReadAsNumpyReadsIt() throws IOException {
+        NpyArray plus = read(NpyFiles.npy("<f8", false, "(+3,)", NpyFiles.doubles(LE, 1, 2, 3)));
+        assertArrayEquals(new int[] {3}, plus.shape());
+        assertArrayEquals(new double[] {1, 2, 3}, plus.values());
+        assertTrue(message(NpyFiles.npy("<f8", false, "(+,)", new byte[8])).contains("malformed .npy header"));
         byte[] streamed = NpyFiles.npy("<f8", false, "(100000000000,)", new byte[8]);
         InvalidInputException e = assertThrows(InvalidInputException.class,
                 () -> Npy.read(new ByteArrayInputStream(streamed), -1, "<stdin>"));
