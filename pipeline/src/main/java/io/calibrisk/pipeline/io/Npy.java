@@ -23,8 +23,9 @@ import java.util.Map;
  * ({@code i1}–{@code i8}, {@code u1}–{@code u8}, {@code b1}), in C or Fortran order. Every
  * malformed file ends in one {@link InvalidInputException} that names the file and the
  * problem: wrong magic bytes, a header that is not a NumPy header dictionary, an unsupported
- * dtype (named), a shape whose data would exceed the file (checked before anything is
- * allocated), or truncated data.
+ * dtype (named), a dimension beyond 2³¹ − 1 (more than one Java array can hold; numpy writes
+ * such shapes, so they are named as too large, not as malformed), a shape whose data would
+ * exceed the file (checked before anything is allocated), or truncated data.
  */
 public final class Npy {
     private static final byte[] MAGIC = {(byte) 0x93, 'N', 'U', 'M', 'P', 'Y'};
