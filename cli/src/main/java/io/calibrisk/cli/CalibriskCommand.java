@@ -38,10 +38,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 @Command(name = "calibrisk",
         mixinStandardHelpOptions = true,
         versionProvider = CalibriskCommand.Version.class,
-        description = {
-            "Estimates how well a classifier's probabilities are calibrated. Every candidate estimator of the",
-            "squared calibration error is scored by an unbiased risk and tuned by cross-validation; the best",
-            "one reports the calibration error on a held-out split (Gruber & Bach, TMLR 2025)."})
+        description = "Estimates how well a classifier's probabilities are calibrated. Every candidate estimator of "
+                + "the squared calibration error is scored by an unbiased risk and tuned by cross-validation; the best "
+                + "one reports the calibration error on a held-out split (Gruber & Bach, TMLR 2025).")
 public final class CalibriskCommand implements Runnable {
     /** The subcommands, in the order help lists them (added by {@link #commandLine}). */
     private static final List<Class<?>> SUBCOMMANDS = List.of(EvaluateCommand.class, CompareCommand.class,

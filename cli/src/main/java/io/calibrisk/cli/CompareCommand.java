@@ -24,10 +24,11 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 /** {@code calibrisk compare}: several models' predictions, one table. */
-@Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Evaluate several models and print one table: rows are estimators, columns are models, each cell "
-                + "sqrt(risk)x100 ± SE; then a table of CE estimates; then, per model, the recommended CE and the span of "
-                + "the CE estimates within noise of it.",
+@Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false, abbreviateSynopsis = true,
+        description = {"Evaluate several models with the same estimators and settings, and print them side by side.",
+            "First a table whose rows are estimators and columns models, each cell 100 times the square root of "
+                + "the estimator's validation risk, ± its standard error; then a table of CE estimates; then, per "
+                + "model, the recommended CE and the span of the CE estimates within noise of it.",
             "A MODEL is an .npz archive (probs or logits, and labels), a .csv file, a folder holding probs.npy (or "
                 + "logits.npy) and labels.npy, an .npy file of probabilities with --labels, or a folder of any of these."})
 final class CompareCommand implements Callable<Integer> {

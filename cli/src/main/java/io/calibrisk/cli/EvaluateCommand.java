@@ -33,7 +33,7 @@ import java.util.concurrent.Callable;
 import java.util.function.IntFunction;
 
 /** {@code calibrisk evaluate}: the pipeline on predictions from files or on the built-in example. */
-@Command(name = "evaluate", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "evaluate", mixinStandardHelpOptions = true, sortOptions = false, abbreviateSynopsis = true,
         description = {"Score every estimator of the squared calibration error by its cross-validated risk, tune it, "
                 + "and report its estimate on the held-out test split.",
             "Input: --probs and --labels (.npy), --input (.csv, .npz or '-'), or --example; or --from a JSON report to "

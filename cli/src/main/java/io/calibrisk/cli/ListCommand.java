@@ -23,9 +23,10 @@ import java.util.function.Supplier;
 
 /** {@code calibrisk list}: every discovered plugin, estimator, kernel and search strategy, with its jar. */
 @Command(name = "list", mixinStandardHelpOptions = true,
-        description = "List every discovered plugin (name, version, jar), estimator (with its notions, default search "
-                + "spaces and settings with their types and domains), kernel and search strategy, with the jar each "
-                + "came from.")
+        description = {"List every discovered plugin, estimator, kernel and search strategy, with the jar each came "
+                + "from.",
+            "Plugins show their name and version; estimators their notions, default search spaces, and settings "
+                + "with their types and domains."})
 final class ListCommand implements Callable<Integer> {
     /** The most characters of a version or a default value shown. */
     private static final int VERSION = 60;

@@ -43,22 +43,22 @@ final class RunOptions {
             + "one.")
     List<String> notions = new ArrayList<>(List.of(Notion.TOP_LABEL.id()));
 
-    @Option(names = "--estimators", paramLabel = "a,b,...", split = ",", description = "Estimators to run, in report order (default: all that support the notion).")
+    @Option(names = "--estimators", paramLabel = "NAME", split = ",", description = "Estimators to run, in report order (default: all that support the notion).")
     List<String> estimators = new ArrayList<>();
 
-    @Option(names = "--folds", description = "Number of cross-validation folds (default: 5).")
+    @Option(names = "--folds", paramLabel = "K", description = "Number of cross-validation folds (default: 5).")
     Integer folds;
 
-    @Option(names = "--test-fraction", description = "Held-out fraction of the samples (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--test-fraction", paramLabel = "FRACTION", description = "Held-out fraction of the samples (default: ${DEFAULT-VALUE}).")
     double testFraction = EvaluationSettings.DEFAULT_TEST_FRACTION;
 
-    @Option(names = "--seed", description = "Seed of the shuffle that makes the split and of the bootstrap (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--seed", paramLabel = "SEED", description = "Seed of the shuffle that makes the split and of the bootstrap (default: ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--grid", paramLabel = "ESTIMATOR.PARAM=v1,v2,...", description = "Replace an estimator's search space axis with these values, parsed as exact doubles (repeatable), e.g. --grid bins.bins=5,10,20.")
+    @Option(names = "--grid", paramLabel = "ESTIMATOR.PARAM=v1,v2,...", description = "Replace an estimator's search space axis with these values, parsed as exact doubles (repeatable), for example --grid bins.bins=5,10,20.")
     List<String> grids = new ArrayList<>();
 
-    @Option(names = "--set", paramLabel = "ESTIMATOR.SETTING=VALUE", description = "An estimator setting (repeatable), e.g. --set kkr.gamma=0.5; see 'calibrisk list'.")
+    @Option(names = "--set", paramLabel = "ESTIMATOR.SETTING=VALUE", description = "An estimator setting (repeatable), for example --set kkr.gamma=0.5; see 'calibrisk list'.")
     List<String> sets = new ArrayList<>();
 
     @Option(names = "--search", paramLabel = "NAME", description = "How each estimator's hyperparameters are searched: "
@@ -66,19 +66,19 @@ final class RunOptions {
             + "minimum), or a strategy plugin; see 'calibrisk list'.")
     String search = "grid";
 
-    @Option(names = "--threads", description = "Size of the thread pool, 1 to " + EvaluationSettings.MAX_THREADS
+    @Option(names = "--threads", paramLabel = "N", description = "Size of the thread pool, 1 to " + EvaluationSettings.MAX_THREADS
             + " (default: the number of processors). Results do not depend on it.")
     int threads = Math.min(EvaluationSettings.MAX_THREADS, Runtime.getRuntime().availableProcessors());
 
     @Option(names = "--estimator-timeout", paramLabel = "DURATION", description = "The most time one estimator's search "
-            + "may take, e.g. 90s, 10m, 2h or 1h30m; an estimator over it is reported as failed and the others run "
+            + "may take, for example 90s, 10m, 2h or 1h30m; an estimator over it is reported as failed and the others run "
             + "(default: none, no limit).")
     String estimatorTimeout = "none";
 
     @Option(names = "--bootstrap", paramLabel = "N", description = "Bootstrap resamples of the test split for the interval of CE (default: ${DEFAULT-VALUE}; 0 for none).")
     int bootstrap = EvaluationSettings.DEFAULT_RESAMPLES;
 
-    @Option(names = "--level", description = "Coverage of the bootstrap interval (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--level", paramLabel = "LEVEL", description = "Coverage of the bootstrap interval (default: ${DEFAULT-VALUE}).")
     double level = EvaluationSettings.DEFAULT_LEVEL;
 
     @Option(names = {"-q", "--quiet"}, description = "No progress bar or progress lines.")

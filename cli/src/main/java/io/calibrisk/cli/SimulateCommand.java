@@ -15,8 +15,10 @@ import java.util.concurrent.Callable;
 
 /** {@code calibrisk simulate}: writes the paper's simulation data to {@code .npy} files. */
 @Command(name = "simulate", mixinStandardHelpOptions = true,
-        description = {"Write data with a known calibration error (Gruber & Bach 2025, section 5.1) to .npy files:",
-            "P ~ Dirichlet(alpha), y ~ Categorical(P), predictions softmax(temperature * log P).",
+        description = {"Write simulated predictions with a known calibration error to .npy files (Gruber & Bach 2025, "
+                + "section 5.1).",
+            "The true probabilities are P ~ Dirichlet(alpha), the labels y ~ Categorical(P), and the predictions "
+                + "softmax(temperature * log P).",
             "Writes probs.npy (float64, n x d), labels.npy (int64) and true-probs.npy (float64, the true P)."})
 final class SimulateCommand implements Callable<Integer> {
 
@@ -26,13 +28,13 @@ final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--classes", paramLabel = "D", description = "Number of classes (default: ${DEFAULT-VALUE}).")
     int classes = DirichletSimulation.PAPER_CLASSES;
 
-    @Option(names = "--alpha", description = "Dirichlet concentration (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--alpha", paramLabel = "ALPHA", description = "Dirichlet concentration (default: ${DEFAULT-VALUE}).")
     double alpha = DirichletSimulation.PAPER_ALPHA;
 
-    @Option(names = "--temperature", description = "Temperature applied to log P (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--temperature", paramLabel = "T", description = "Temperature applied to log P (default: ${DEFAULT-VALUE}).")
     double temperature = DirichletSimulation.PAPER_TEMPERATURE;
 
-    @Option(names = "--seed", description = "Seed (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--seed", paramLabel = "SEED", description = "Seed of the random numbers (default: ${DEFAULT-VALUE}).")
     long seed;
 
     @Option(names = {"-o", "--output-dir"}, paramLabel = "DIR", description = "Folder to write to, created if needed (default: the current folder).")
