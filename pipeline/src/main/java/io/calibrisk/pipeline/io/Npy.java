@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -25,7 +26,10 @@ import java.util.Map;
  * problem: wrong magic bytes, a header that is not a NumPy header dictionary, an unsupported
  * dtype (named), a dimension beyond 2³¹ − 1 (more than one Java array can hold; numpy writes
  * such shapes, so they are named as too large, not as malformed), a shape whose data would
- * exceed the file (checked before anything is allocated), or truncated data.
+ * exceed the file (checked before anything is allocated), a shape whose doubles would take more
+ * than half the JVM's memory, or truncated data. A stream of unknown size (standard input) is read
+ * into an array that grows with the values received, so a short stream behind a large declared
+ * shape allocates about what it holds.
  */
 public final class Npy {
     private static final byte[] MAGIC = {(byte) 0x93, 'N', 'U', 'M', 'P', 'Y'};
@@ -125,12 +129,12 @@ public final class Npy {
             }
             dataBytes = Math.multiplyExact(count, dtype.size);
         } catch (ArithmeticException e) {
-            throw new InvalidInputException(source + ": declared shape " + java.util.Arrays.toString(shape)
+            throw new InvalidInputException(source + ": declared shape " + Arrays.toString(shape)
                     + " is impossibly large");
         }
         long offset = 8 + lengthBytes + headerLength;
         if (size >= 0 && dataBytes > size - offset) {
-            throw new InvalidInputException(source + ": truncated data: shape " + java.util.Arrays.toString(shape)
+            throw new InvalidInputException(source + ": truncated data: shape " + Arrays.toString(shape)
                     + " of " + descr + " needs " + dataBytes + " bytes but the file holds " + (size - offset));
         }
         if (count > Integer.MAX_VALUE - 8) {
@@ -138,18 +142,23 @@ public final class Npy {
         }
         long heap = Runtime.getRuntime().maxMemory();
         if (count * 8 > heap / 2) {
-            // Without a known size (standard input, a zip entry without one) a bogus header
-            // could ask for any allocation; a real array this large would not fit anyway.
-            throw new InvalidInputException(source + ": shape " + java.util.Arrays.toString(shape) + " needs "
+            // A real array this large would not fit anyway, beside the copies the pipeline makes;
+            // better said now than after reading gigabytes of a stream.
+            throw new InvalidInputException(source + ": shape " + Arrays.toString(shape) + " needs "
                     + (count * 8 >> 20) + " MiB as doubles, more than half the JVM's memory (" + (heap >> 20)
                     + " MiB); give the JVM more memory (JAVA_OPTS=-Xmx...)");
         }
-        double[] values = new double[(int) count];
         int chunk = 1 << 16;
+        // Of unknown size (standard input), the values arrive before their room: it grows with
+        // them, so that a short stream behind a large shape costs what it holds, not the shape.
+        double[] values = new double[(int) (size >= 0 ? count : Math.min(count, chunk))];
         byte[] buffer = new byte[(int) Math.min(dataBytes, (long) chunk * dtype.size)];
         int done = 0;
         while (done < count) {
             int take = (int) Math.min(chunk, count - done);
+            if (done + take > values.length) {
+                values = Arrays.copyOf(values, (int) Math.min(count, Math.max(done + take, 2L * values.length)));
+            }
             int bytes = take * dtype.size;
             int got = in.readNBytes(buffer, 0, bytes);
             if (got < bytes) {

@@ -7,6 +7,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -18,6 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** Malformed, unusual and adversarial .npy and .npz files. */
 class HostileFilesTest {
@@ -154,6 +156,46 @@ class HostileFilesTest {
         InvalidInputException e = assertThrows(InvalidInputException.class,
                 () -> Npy.read(new ByteArrayInputStream(streamed), -1, "<stdin>"));
         assertTrue(e.getMessage().startsWith("<stdin>:"), e.getMessage());
+    }
+
+    @Test
+    void aStreamedShapeTooLargeForTheHeapIsRefusedBeforeAnyAllocation() {
+        // a stream's size is unknown, so only the heap stands between a bogus header and the allocation
+        long heap = Runtime.getRuntime().maxMemory();
+        long count = heap / 16 + 1;
+        assumeTrue(count <= Integer.MAX_VALUE - 8, "a heap of " + heap + " bytes holds every array the format allows");
+        byte[] streamed = NpyFiles.npy("<f8", false, "(" + count + ",)", new byte[8]);
+        InvalidInputException e = assertThrows(InvalidInputException.class,
+                () -> Npy.read(new ByteArrayInputStream(streamed), -1, "<stdin>"));
+        assertEquals("<stdin>: shape [" + count + "] needs " + (count * 8 >> 20) + " MiB as doubles, more than half "
+                + "the JVM's memory (" + (heap >> 20) + " MiB); give the JVM more memory (JAVA_OPTS=-Xmx...)",
+                e.getMessage());
+    }
+
+    @Test
+    void aShortStreamBehindALargeShapeAllocatesWhatItHolds() throws IOException {
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        assumeTrue(threads.isThreadAllocatedMemorySupported() && threads.isThreadAllocatedMemoryEnabled());
+        long heap = Runtime.getRuntime().maxMemory();
+        long count = Math.min(heap / 4, 1L << 30) / 8;
+        byte[] streamed = NpyFiles.npy("<f8", false, "(" + count + ",)", NpyFiles.doubles(LE, 1, 2, 3));
+        long id = Thread.currentThread().getId();
+        long before = threads.getThreadAllocatedBytes(id);
+        InvalidInputException e = assertThrows(InvalidInputException.class,
+                () -> Npy.read(new ByteArrayInputStream(streamed), -1, "<stdin>"));
+        long allocated = threads.getThreadAllocatedBytes(id) - before;
+        assertEquals("<stdin>: truncated data: expected " + count + " values of <f8, the file ends after 3",
+                e.getMessage());
+        assertTrue(allocated < 8L << 20, allocated + " bytes allocated for a stream of 3 values declared as " + count);
+        // the array grows past its first chunk and keeps every value
+        double[] many = new double[200_000];
+        for (int i = 0; i < many.length; i++) {
+            many[i] = i * 0.5;
+        }
+        NpyArray read = Npy.read(new ByteArrayInputStream(NpyFiles.npy("<f8", false, "(100000, 2)",
+                NpyFiles.doubles(LE, many))), -1, "<stdin>");
+        assertArrayEquals(new int[] {100_000, 2}, read.shape());
+        assertArrayEquals(many, read.values());
     }
 
     @Test
