@@ -27,9 +27,9 @@ import java.util.Map;
  * dtype (named), a dimension beyond 2³¹ − 1 (more than one Java array can hold; numpy writes
  * such shapes, so they are named as too large, not as malformed), a shape whose data would
  * exceed the file (checked before anything is allocated), a shape whose doubles would take more
- * than half the JVM's memory, or truncated data. A stream of unknown size (standard input) is read
- * into an array that grows with the values received, so a short stream behind a large declared
- * shape allocates about what it holds.
+ * than half the JVM's memory, or truncated data. A stream (standard input, an entry of an
+ * {@code .npz} archive, whose declared size may lie) is read into an array that grows with the
+ * values received, so a short stream behind a large declared shape allocates about what it holds.
  */
 public final class Npy {
     private static final byte[] MAGIC = {(byte) 0x93, 'N', 'U', 'M', 'P', 'Y'};
@@ -52,7 +52,7 @@ public final class Npy {
             throw new InvalidInputException(source + ": cannot read: " + IoMessages.describe(e));
         }
         try (InputStream in = Files.newInputStream(file)) {
-            return read(in, size, source);
+            return read(in, size, true, source);
         } catch (IOException e) {
             throw new InvalidInputException(source + ": cannot read: " + IoMessages.describe(e));
         }
@@ -60,13 +60,24 @@ public final class Npy {
 
     /**
      * @param in     the stream, positioned at the magic bytes
-     * @param size   the number of bytes available in the stream, or -1 if unknown
+     * @param size   the number of bytes the stream declares (a zip entry's size), or -1 if
+     *               unknown: a shape whose data exceeds it is refused before anything is read,
+     *               but the array grows with the values received all the same, since a
+     *               declared size is only a claim
      * @param source the name of the source, for messages
      * @return the array
      * @throws IOException           if reading fails
      * @throws InvalidInputException if the content is malformed
      */
     public static NpyArray read(InputStream in, long size, String source) throws IOException {
+        return read(in, size, false, source);
+    }
+
+    /**
+     * @param sized whether {@code size} is the file system's, so that the whole array can be
+     *              allocated at once: its data is known to be there
+     */
+    private static NpyArray read(InputStream in, long size, boolean sized, String source) throws IOException {
         if (size == 0) {
             throw new InvalidInputException(source + ": the file is empty");
         }
@@ -149,9 +160,10 @@ public final class Npy {
                     + " MiB); give the JVM more memory (JAVA_OPTS=-Xmx...)");
         }
         int chunk = 1 << 16;
-        // Of unknown size (standard input), the values arrive before their room: it grows with
-        // them, so that a short stream behind a large shape costs what it holds, not the shape.
-        double[] values = new double[(int) (size >= 0 ? count : Math.min(count, chunk))];
+        // From a stream (standard input, a zip entry, whose declared size may lie), the values
+        // arrive before their room: it grows with them, so that a short stream behind a large
+        // shape costs what it holds, not what the shape declares.
+        double[] values = new double[(int) (sized ? count : Math.min(count, chunk))];
         byte[] buffer = new byte[(int) Math.min(dataBytes, (long) chunk * dtype.size)];
         int done = 0;
         while (done < count) {

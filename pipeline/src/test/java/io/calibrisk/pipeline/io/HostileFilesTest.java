@@ -8,6 +8,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -196,6 +197,28 @@ class HostileFilesTest {
                 NpyFiles.doubles(LE, many))), -1, "<stdin>");
         assertArrayEquals(new int[] {100_000, 2}, read.shape());
         assertArrayEquals(many, read.values());
+    }
+
+    @Test
+    void anArchiveEntryWhoseDeclaredSizeLiesAllocatesWhatItHolds() throws IOException {
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        assumeTrue(threads.isThreadAllocatedMemorySupported() && threads.isThreadAllocatedMemoryEnabled());
+        long count = Math.min(Runtime.getRuntime().maxMemory() / 4, 1L << 30) / 8;
+        byte[] probs = NpyFiles.npy("<f8", false, "(" + count + ",)", NpyFiles.doubles(LE, 1, 2, 3));
+        byte[] zip = NpyFiles.npz(Map.of("probs", probs), true);
+        // the central directory's uncompressed size, which ZipFile hands out as the entry's size
+        int central = 0;
+        while (ByteBuffer.wrap(zip, central, 4).order(LE).getInt() != 0x02014b50) {
+            central++;
+        }
+        ByteBuffer.wrap(zip, central + 24, 4).order(LE).putInt((int) (count * 8 + probs.length));
+        Path lying = NpyFiles.write(folder, "lying.npz", zip);
+        long id = Thread.currentThread().getId();
+        long before = threads.getThreadAllocatedBytes(id);
+        String m = inputMessage(() -> Npz.read(lying));
+        long allocated = threads.getThreadAllocatedBytes(id) - before;
+        assertEquals(lying + "[probs]: truncated data: expected " + count + " values of <f8, the file ends after 3", m);
+        assertTrue(allocated < 8L << 20, allocated + " bytes allocated for an entry of 3 values declared as " + count);
     }
 
     @Test
