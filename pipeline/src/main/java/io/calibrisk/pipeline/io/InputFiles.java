@@ -262,9 +262,12 @@ public final class InputFiles {
      */
     public static Split readSplit(Path file, int samples) {
         String source = file.toString();
-        List<Integer> values = new ArrayList<>();
-        int lineNumber = 0;
-        int blank = 0;
+        // a file far longer than the samples (the wrong file) is still read to the end, for its
+        // line count and its first bad line, but holds no more than the samples in memory
+        int[] assignment = new int[samples];
+        long count = 0;
+        long lineNumber = 0;
+        long blank = 0;
         try (BufferedReader reader = new BufferedReader(new LineLimit(Files.newBufferedReader(file,
                 StandardCharsets.UTF_8)))) {
             String line;
@@ -283,7 +286,11 @@ public final class InputFiles {
                             + "integer per sample and line, with no gaps");
                 }
                 try {
-                    values.add(Integer.parseInt(text));
+                    int value = Integer.parseInt(text);
+                    if (count < samples) {
+                        assignment[(int) count] = value;
+                    }
+                    count++;
                 } catch (NumberFormatException e) {
                     throw new InvalidInputException(source + ": line " + lineNumber + ": '"
                             + IoMessages.abbreviate(text, 40)
@@ -293,13 +300,9 @@ public final class InputFiles {
         } catch (IOException e) {
             throw new InvalidInputException(source + ": cannot read: " + IoMessages.describe(e));
         }
-        if (values.size() != samples) {
-            throw new InvalidInputException(source + ": " + values.size() + " lines for " + samples
+        if (count != samples) {
+            throw new InvalidInputException(source + ": " + count + " lines for " + samples
                     + " samples; the split needs one line per sample");
-        }
-        int[] assignment = new int[samples];
-        for (int i = 0; i < samples; i++) {
-            assignment[i] = values.get(i);
         }
         return Split.of(assignment, source);
     }

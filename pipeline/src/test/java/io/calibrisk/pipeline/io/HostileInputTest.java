@@ -172,4 +172,18 @@ class HostileInputTest {
         assertTrue(message(() -> InputFiles.readSplit(negative, 8)).startsWith(negative + ": line 5: fold -2"));
         assertFalse(message(() -> InputFiles.readSplit(split("bom-bad.txt", "\uFEFFx\n"), 1)).contains("\uFEFF"));
     }
+
+    /**
+     * The wrong file, far longer than the samples, is read to its end (its lines are counted, its
+     * first bad line named) while only the samples' lines are kept.
+     */
+    @Test
+    void aSplitFileFarLongerThanTheSamplesIsCountedToItsEnd() throws IOException {
+        Path longer = split("longer.txt", "0\n1\n".repeat(300_000));
+        assertEquals(longer + ": 600000 lines for 8 samples; the split needs one line per sample",
+                message(() -> InputFiles.readSplit(longer, 8)));
+        Path late = split("late.txt", "0\n1\n".repeat(10) + "two\n");
+        assertEquals(late + ": line 21: 'two' is not an integer; use -1 for the test split and 0..k-1 for folds",
+                message(() -> InputFiles.readSplit(late, 8)));
+    }
 }
