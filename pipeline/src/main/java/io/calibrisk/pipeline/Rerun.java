@@ -18,6 +18,7 @@ import io.calibrisk.pipeline.simulation.DirichletSimulation;
 import io.calibrisk.pipeline.simulation.SimulatedData;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -39,6 +40,12 @@ import java.util.Map;
  */
 public final class Rerun {
     private static final ObjectMapper MAPPER = new ObjectMapper();
+    /**
+     * The most a report may take: a class-wise report with every estimator takes about 350 KB, a
+     * comparison one such report per model. Without a bound, an endless file ({@code /dev/zero},
+     * a pipe) would be read until the heap ran out.
+     */
+    static final int MAX_REPORT_BYTES = 256 << 20;
 
     private final String source;
     private final JsonNode report;
@@ -93,10 +100,25 @@ public final class Rerun {
     }
 
     private static JsonNode tree(Path file) {
-        try {
-            return MAPPER.readTree(Files.readAllBytes(file));
+        return tree(file, MAX_REPORT_BYTES);
+    }
+
+    /** @param limit the most bytes the file may hold */
+    static JsonNode tree(Path file, int limit) {
+        byte[] bytes;
+        try (InputStream in = Files.newInputStream(file)) {
+            bytes = in.readNBytes(limit + 1);
         } catch (NoSuchFileException e) {
             throw new InvalidInputException(file + ": no such file");
+        } catch (IOException e) {
+            throw new InvalidInputException(file + ": cannot read: " + e.getMessage());
+        }
+        if (bytes.length > limit) {
+            throw new InvalidInputException(file + ": more than " + limit + " bytes, far more than any calibrisk "
+                    + "report; not a JSON report of a run");
+        }
+        try {
+            return MAPPER.readTree(bytes);
         } catch (JsonProcessingException e) {
             throw new InvalidInputException(file + ": not valid JSON: " + e.getOriginalMessage());
         } catch (IOException e) {

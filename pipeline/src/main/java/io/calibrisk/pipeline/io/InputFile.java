@@ -19,7 +19,7 @@ import java.util.List;
  * @param role   what the file was to the run: {@code probs}, {@code labels}, {@code input}
  *               (predictions and labels in one file) or {@code split}
  * @param path   the absolute, normalised path; {@code <stdin>} for standard input
- * @param bytes  the size in bytes; −1 for a stream
+ * @param bytes  the size in bytes; −1 for a stream (standard input, a pipe, a device)
  * @param sha256 the SHA-256 of the file's bytes in lower-case hex; null for a stream
  * @param arrays the arrays the file held, in file order
  */
@@ -56,7 +56,9 @@ public record InputFile(String role, String path, long bytes, String sha256, Lis
     }
 
     /**
-     * Describes a file: its absolute path, size and SHA-256, read once more from the disk.
+     * Describes a file: its absolute path, size and SHA-256, read once more from the disk. A
+     * pipe or a device ({@code /dev/stdin}, a shell's {@code <(…)}) is described as a stream: what
+     * it gave was read as it came, and reading it again would give something else, or nothing.
      *
      * @param role   what the file is to the run
      * @param file   the file
@@ -66,6 +68,9 @@ public record InputFile(String role, String path, long bytes, String sha256, Lis
      */
     public static InputFile of(String role, Path file, List<ArrayShape> arrays) {
         Path absolute = file.toAbsolutePath().normalize();
+        if (!Files.isRegularFile(absolute) && Files.exists(absolute)) {
+            return ofStream(role, absolute.toString(), arrays);
+        }
         try {
             return new InputFile(role, absolute.toString(), Files.size(absolute), sha256(absolute), arrays);
         } catch (IOException e) {

@@ -39,7 +39,7 @@ public final class Npy {
     }
 
     /**
-     * @param file a {@code .npy} file
+     * @param file a {@code .npy} file, or a pipe or device that streams one ({@code /dev/stdin})
      * @return its array
      * @throws InvalidInputException if the file cannot be read or is malformed
      */
@@ -47,12 +47,13 @@ public final class Npy {
         String source = file.toString();
         long size;
         try {
-            size = Files.size(file);
+            // a pipe or a device (/dev/stdin, a shell's <(…)) has no size of its own: a stream
+            size = Files.isRegularFile(file) ? Files.size(file) : -1;
         } catch (IOException e) {
             throw new InvalidInputException(source + ": cannot read: " + IoMessages.describe(e));
         }
         try (InputStream in = Files.newInputStream(file)) {
-            return read(in, size, true, source);
+            return read(in, size, size >= 0, source);
         } catch (IOException e) {
             throw new InvalidInputException(source + ": cannot read: " + IoMessages.describe(e));
         }

@@ -1,8 +1,10 @@
 package io.calibrisk.pipeline.io;
 
 import io.calibrisk.api.InvalidInputException;
+import io.calibrisk.pipeline.report.Provenance;
 import io.calibrisk.testsupport.Generators;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayInputStream;
@@ -14,6 +16,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -219,6 +222,39 @@ class HostileFilesTest {
         long allocated = threads.getThreadAllocatedBytes(id) - before;
         assertEquals(lying + "[probs]: truncated data: expected " + count + " values of <f8, the file ends after 3", m);
         assertTrue(allocated < 8L << 20, allocated + " bytes allocated for an entry of 3 values declared as " + count);
+    }
+
+    /**
+     * {@code --probs /dev/stdin} and a shell's {@code <(…)} name a pipe, whose size is 0: it is read
+     * as the stream it is (it was refused as "the file is empty"), and recorded as one, since it
+     * cannot be read again to be checked (its checksum was that of nothing).
+     */
+    @Test
+    @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // opening a pipe no one writes blocks
+    void aNamedPipeIsReadAsAStreamAndRecordedAsOne() throws Exception {
+        Path fifo = folder.resolve("probs.fifo");
+        Process made = new ProcessBuilder("mkfifo", fifo.toString()).redirectErrorStream(true).start();
+        assumeTrue(made.waitFor() == 0 && Files.exists(fifo), "no mkfifo here");
+        byte[] probs = NpyFiles.npy("<f8", false, "(60, 3)", NpyFiles.doubles(LE, values()));
+        Path y = NpyFiles.write(folder, "y.npy", NpyFiles.npy("<i8", false, "(60,)", NpyFiles.longs(LE, labels())));
+        Thread writer = new Thread(() -> {
+            try {
+                Files.write(fifo, probs);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        writer.setDaemon(true);
+        writer.start();
+        LabelledPredictions read = InputFiles.readNpy(fifo, y, Scores.PROBABILITIES);
+        writer.join(10_000);
+        assertArrayEquals(values(), read.predictions().points().toArray());
+        InputFile pipe = read.files().get(0);
+        assertEquals(new InputFile("probs", fifo.toAbsolutePath().normalize().toString(), -1, null,
+                pipe.arrays()), pipe);
+        assertTrue(read.files().get(1).repeatable());
+        assertEquals(Provenance.Inputs.MEMORY, Provenance.Inputs.of(read, Scores.PROBABILITIES, null, List.of())
+                .origin());
     }
 
     @Test
