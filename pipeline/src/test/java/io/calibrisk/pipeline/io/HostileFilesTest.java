@@ -176,21 +176,33 @@ class HostileFilesTest {
                 e.getMessage());
     }
 
-    @Test
-    void aShortStreamBehindALargeShapeAllocatesWhatItHolds() throws IOException {
+    /** A refused read: its message, and the bytes this thread allocated while it ran. */
+    private record Refusal(String message, long allocated) {
+    }
+
+    private static Refusal refusal(org.junit.jupiter.api.function.Executable read) {
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         assumeTrue(threads.isThreadAllocatedMemorySupported() && threads.isThreadAllocatedMemoryEnabled());
-        long heap = Runtime.getRuntime().maxMemory();
-        long count = Math.min(heap / 4, 1L << 30) / 8;
-        byte[] streamed = NpyFiles.npy("<f8", false, "(" + count + ",)", NpyFiles.doubles(LE, 1, 2, 3));
         long id = Thread.currentThread().getId();
         long before = threads.getThreadAllocatedBytes(id);
-        InvalidInputException e = assertThrows(InvalidInputException.class,
-                () -> Npy.read(new ByteArrayInputStream(streamed), -1, "<stdin>"));
-        long allocated = threads.getThreadAllocatedBytes(id) - before;
+        String message = inputMessage(read);
+        return new Refusal(message, threads.getThreadAllocatedBytes(id) - before);
+    }
+
+    /** @return doubles that a header may declare and the test JVM could allocate: a quarter of its heap, at most 1 GiB */
+    private static long largeDeclaredCount() {
+        return Math.min(Runtime.getRuntime().maxMemory() / 4, 1L << 30) / 8;
+    }
+
+    @Test
+    void aShortStreamBehindALargeShapeAllocatesWhatItHolds() throws IOException {
+        long count = largeDeclaredCount();
+        byte[] streamed = NpyFiles.npy("<f8", false, "(" + count + ",)", NpyFiles.doubles(LE, 1, 2, 3));
+        Refusal refused = refusal(() -> Npy.read(new ByteArrayInputStream(streamed), -1, "<stdin>"));
         assertEquals("<stdin>: truncated data: expected " + count + " values of <f8, the file ends after 3",
-                e.getMessage());
-        assertTrue(allocated < 8L << 20, allocated + " bytes allocated for a stream of 3 values declared as " + count);
+                refused.message());
+        assertTrue(refused.allocated() < 8L << 20, refused.allocated() + " bytes allocated for a stream of 3 values "
+                + "declared as " + count);
         // the array grows past its first chunk and keeps every value
         double[] many = new double[200_000];
         for (int i = 0; i < many.length; i++) {
@@ -204,9 +216,7 @@ class HostileFilesTest {
 
     @Test
     void anArchiveEntryWhoseDeclaredSizeLiesAllocatesWhatItHolds() throws IOException {
-        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        assumeTrue(threads.isThreadAllocatedMemorySupported() && threads.isThreadAllocatedMemoryEnabled());
-        long count = Math.min(Runtime.getRuntime().maxMemory() / 4, 1L << 30) / 8;
+        long count = largeDeclaredCount();
         byte[] probs = NpyFiles.npy("<f8", false, "(" + count + ",)", NpyFiles.doubles(LE, 1, 2, 3));
         byte[] zip = NpyFiles.npz(Map.of("probs", probs), true);
         // the central directory's uncompressed size, which ZipFile hands out as the entry's size
@@ -216,12 +226,11 @@ class HostileFilesTest {
         }
         ByteBuffer.wrap(zip, central + 24, 4).order(LE).putInt((int) (count * 8 + probs.length));
         Path lying = NpyFiles.write(folder, "lying.npz", zip);
-        long id = Thread.currentThread().getId();
-        long before = threads.getThreadAllocatedBytes(id);
-        String m = inputMessage(() -> Npz.read(lying));
-        long allocated = threads.getThreadAllocatedBytes(id) - before;
-        assertEquals(lying + "[probs]: truncated data: expected " + count + " values of <f8, the file ends after 3", m);
-        assertTrue(allocated < 8L << 20, allocated + " bytes allocated for an entry of 3 values declared as " + count);
+        Refusal refused = refusal(() -> Npz.read(lying));
+        assertEquals(lying + "[probs]: truncated data: expected " + count + " values of <f8, the file ends after 3",
+                refused.message());
+        assertTrue(refused.allocated() < 8L << 20, refused.allocated() + " bytes allocated for an entry of 3 values "
+                + "declared as " + count);
     }
 
     /**
