@@ -66,8 +66,9 @@ public final class Rerun {
     /**
      * @param file a JSON report of {@code calibrisk evaluate} over one notion
      * @return the run it records
-     * @throws InvalidInputException if the file cannot be read, does not record a run, or records
-     *                               the runs of several notions (see {@link #readAll})
+     * @throws InvalidInputException if the file cannot be read, is larger than any report can be
+     *                               (256 MiB), does not record a run, or
+     *                               records the runs of several notions (see {@link #readAll})
      */
     public static Rerun read(Path file) {
         List<Rerun> runs = readAll(file);
@@ -81,7 +82,8 @@ public final class Rerun {
      * @param file a JSON report of {@code calibrisk evaluate}, of one notion or of several
      *             (its {@code reports})
      * @return the run of each notion it records, in order
-     * @throws InvalidInputException if the file cannot be read or a report does not record its run
+     * @throws InvalidInputException if the file cannot be read, is larger than 256 MiB,
+     *                               or a report does not record its run
      */
     public static List<Rerun> readAll(Path file) {
         JsonNode tree = tree(file);
@@ -150,7 +152,8 @@ public final class Rerun {
     /**
      * @param file a JSON report of {@code calibrisk compare}
      * @return each model with its run, in column order
-     * @throws InvalidInputException if the file cannot be read or a model does not record its run
+     * @throws InvalidInputException if the file cannot be read, is larger than 256 MiB,
+     *                               or a model does not record its run
      */
     public static List<Model> readComparison(Path file) {
         JsonNode models = tree(file).path("models");
