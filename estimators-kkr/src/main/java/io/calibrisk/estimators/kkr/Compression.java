@@ -37,7 +37,7 @@ record Compression(int rank, double[] basisT, double[] weights) {
      * Blocks of ΩN computed in one product. Each product streams M (72 MB at q = 3000) through
      * the BLAS's packing, so with the 16 rows of one block the native product ran at 22 to 27
      * billion floating-point operations a second, against 52 to 55 with 128 rows (canonical,
-     * n = 20 000, d = 100; README, Benchmarks). The range finder still takes one block at a time;
+     * n = 20 000, d = 100; docs/performance.md, 2026-11-29). The range finder still takes one block at a time;
      * at most {@value #SKETCH_BLOCKS} − 1 blocks per compression are computed and never used.
      */
     static final int SKETCH_BLOCKS = 8;

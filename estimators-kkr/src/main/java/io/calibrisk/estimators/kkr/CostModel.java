@@ -5,7 +5,8 @@ import java.util.Locale;
 /**
  * How long preparing one training fold takes, roughly, from the sizes the memory plan uses, so
  * that a long run says so before it starts. The rates are those measured on 2-core x86-64
- * machines with one thread per fold and two folds at a time (README, "Time estimates"):
+ * machines with one thread per fold and two folds at a time (the README's kkr section and
+ * docs/performance.md):
  * <ul>
  *   <li>the eigendecomposition of an n × n matrix, about n³ / {@value #NATIVE_EIGEN} s with the
  *       native LAPACK and n³ / {@value #JAVA_EIGEN} s with the Java code;</li>
