@@ -29,6 +29,7 @@ import java.util.Set;
 import java.util.SplittableRandom;
 
 import static io.calibrisk.testsupport.Assertions.assertClose;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -113,6 +114,14 @@ class BinningTest {
         double[] edges = EqualMassBins.edges(sorted, 3);
         assertEquals(0.2 + (4.0 / 3 - 1) * 0.2, edges[0], 1e-15);
         assertEquals(0.4 + (8.0 / 3 - 2) * 0.4, edges[1], 1e-15);
+    }
+
+    @Test
+    void equalMassEdgesOfOneTrainingPointAreThatPoint() {
+        // h = 0 for every b: the interpolation would read past the one point
+        assertArrayEquals(new double[] {0.3, 0.3, 0.3}, EqualMassBins.edges(new double[] {0.3}, 4));
+        CalibrationFunction h = fit(new EqualMassBins(), new double[] {0.3}, new double[] {1}, 4);
+        assertEquals(0.7 * 0.7, h.value(new double[] {0.3}, new double[] {0.9}), 1e-15);
     }
 
     @Test

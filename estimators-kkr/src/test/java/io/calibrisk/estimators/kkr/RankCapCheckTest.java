@@ -2,6 +2,7 @@ package io.calibrisk.estimators.kkr;
 
 import io.calibrisk.api.data.CalibrationSet;
 import io.calibrisk.api.data.Notion;
+import io.calibrisk.api.data.Points;
 import io.calibrisk.api.estimator.BilinearForm;
 import io.calibrisk.api.estimator.CalibrationFunction;
 import io.calibrisk.api.estimator.CoarserApproximation;
@@ -125,10 +126,19 @@ class RankCapCheckTest {
                 Parallelism.sequential());
         assertEquals(300, full.spectrum().rank());
         assertEquals(Optional.empty(), full.coarser());
-        // a cap the tolerance is met at has nothing to check either
+        // a cap the tolerance is met at has nothing to check either, also when the factorisation
+        // reaches its tolerance at the cap's very rank (the residual trace, at most 0.5·tr K = 150
+        // there, is far above 0.5/tr K)
         LowRankFactorisation.Truncated loose = LowRankFactorisation.withCheck(kernel, train.residuals(), 0.5, 41,
                 Parallelism.sequential());
         assertEquals(Optional.empty(), loose.coarser());
+        int metAt = loose.spectrum().rank();
+        assertTrue(metAt > 1 && metAt < 41, "rank " + metAt);
+        LowRankFactorisation.Truncated atCap = LowRankFactorisation.withCheck(kernel, train.residuals(), 0.5, metAt,
+                Parallelism.sequential());
+        assertEquals(metAt, atCap.spectrum().rank());
+        assertTrue(atCap.spectrum().truncation() > 0.5 / 300, "residual trace " + atCap.spectrum().truncation());
+        assertEquals(Optional.empty(), atCap.coarser());
     }
 
     /** A function with a value, a bilinear form, an instability and diagnostics of its own. */
@@ -160,6 +170,11 @@ class RankCapCheckTest {
             public Map<String, Double> diagnostics() {
                 return Map.of("rank", value);
             }
+
+            @Override
+            public Optional<Points> calibrationCurve(Points points) {
+                return Optional.of(Points.of(1, 1, new double[] {value}));
+            }
         };
     }
 
@@ -176,7 +191,8 @@ class RankCapCheckTest {
         assertEquals(Map.of("rank", 0.25), h.diagnostics());
         assertEquals(Optional.of("unstable at 0.25"), h.instability());
         assertSame(fit.bilinearForm().orElseThrow(), h.bilinearForm().orElseThrow());
-        assertEquals(Optional.empty(), h.calibrationCurve(null));
+        // the reliability diagram of a fold at the rank cap is the fit's
+        assertEquals(0.25, h.calibrationCurve(Points.of(1, 2, new double[2])).orElseThrow().get(0, 0));
     }
 
     /** τ/(τ' − τ), at least 1; no evidence (τ' = τ) gives the largest factor. */

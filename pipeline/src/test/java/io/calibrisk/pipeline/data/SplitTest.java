@@ -95,6 +95,11 @@ class SplitTest {
                 () -> Split.of(new int[] {0, 0, 1, 1, -1, -1, 2_000_000_000}, "split.txt"));
         assertEquals("split.txt: line 7: fold 2000000000 is invalid; every fold needs at least 2 of the 7 samples, "
                 + "so folds are 0..2 at most", e.getMessage());
+        // fold 3 of 7 samples would hold one sample even if it were the only one
+        InvalidInputException small = assertThrows(InvalidInputException.class,
+                () -> Split.of(new int[] {0, 0, 1, 1, 2, 2, 3}, "split.txt"));
+        assertEquals("split.txt: line 7: fold 3 is invalid; every fold needs at least 2 of the 7 samples, "
+                + "so folds are 0..2 at most", small.getMessage());
     }
 
     @Test

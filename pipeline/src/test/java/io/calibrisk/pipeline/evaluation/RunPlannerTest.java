@@ -210,4 +210,18 @@ class RunPlannerTest {
                 Map.of("stub", new Stub("stub")), Map.of(), Map.of(), Map.of()).plan(stub().build()));
         assertEquals("--search = grid: no search strategy was discovered", none.getMessage());
     }
+
+    @Test
+    void anEstimatorWithoutSettingsAndAnInstallationWithoutEstimatorsSaySo() {
+        EstimatorProvider plain = ConstantProviders.of("plain", c -> c, Set.of(), 1, 2);
+        Map<String, SearchStrategy> grid = Map.of("grid", new GridSearch());
+        EvaluationSettings.Builder speed = EvaluationSettings.builder(Notion.TOP_LABEL).estimators(List.of("plain"))
+                .setting("plain", "speed", "3");
+        InvalidSettingException unknown = assertThrows(InvalidSettingException.class,
+                () -> new RunPlanner(Map.of("plain", plain), Map.of(), Map.of(), grid).plan(speed.build()));
+        assertEquals("plain.speed = 3: unknown setting; plain has no settings", unknown.getMessage());
+        PluginException missing = assertThrows(PluginException.class,
+                () -> new RunPlanner(Map.of(), Map.of(), Map.of(), grid).plan(speed.build()));
+        assertEquals("estimator 'plain' is not provided by any plugin; available: none", missing.getMessage());
+    }
 }
