@@ -62,9 +62,9 @@ run() {
     read -r -a timing <"$work/time"
     local seconds="-"
     if [[ ",$estimators," == *,kde,* ]]; then
-      seconds=$(field seconds "$out" '"name": "kde"')
+      seconds=$(awk -v s="$(field seconds "$out" '"name": "kde"')" 'BEGIN { printf "%.2f", s }')
     fi
-    line=$(printf '%-15s %-10s %7s %4s %-22s %7s %7.2f %7.2f %7.0f %12s %8s' "$name" "$notion" "$n" "$d" \
+    line=$(printf '%-15s %-10s %7s %4s %-26s %7s %7.2f %7.2f %7.0f %12.4g %8.5f' "$name" "$notion" "$n" "$d" \
       "$estimators" "$seconds" "${timing[0]}" "$(awk -v u="${timing[1]}" -v s="${timing[2]}" 'BEGIN { print u + s }')" \
       "$(awk -v k="${timing[3]}" 'BEGIN { print k / 1024 }')" "$(field bandwidth "$out" '"name": "kde"' || true)" \
       "$(field estimate "$out" '"name": "kde"' || true)")
@@ -78,7 +78,7 @@ run() {
 
 printf 'kde benchmark: %s thread(s), best of %s runs, %s, load average %s\n' "$threads" "$repeat" \
   "$(java -version 2>&1 | awk 'NR == 1')" "$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)"
-printf '%-15s %-10s %7s %4s %-22s %7s %7s %7s %7s %12s %8s\n' case notion n d estimators "kde s" "wall s" "cpu s" \
+printf '%-15s %-10s %7s %4s %-26s %7s %7s %7s %7s %12s %8s\n' case notion n d estimators "kde s" "wall s" "cpu s" \
   "peak MB" bandwidth "kde CE"
 cifar="$data/cifar10-vgg16"
 all="bins-15,bins,kde,kkr,ukkr"
