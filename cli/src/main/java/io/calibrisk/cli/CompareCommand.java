@@ -30,7 +30,9 @@ import java.util.concurrent.Callable;
                 + "the estimator's validation risk, ± its standard error; then a table of CE estimates; then, per "
                 + "model, the recommended CE and the span of the CE estimates within noise of it.",
             "A MODEL is an .npz archive (probs or logits, and labels), a .csv file, a folder holding probs.npy (or "
-                + "logits.npy) and labels.npy, an .npy file of probabilities with --labels, or a folder of any of these."})
+                + "logits.npy) and labels.npy, an .npy file of probabilities with --labels, or a folder of any of these; "
+                + "or a pipe (the shell's <(command)), read as an .npz archive or CSV by its first bytes and named by "
+                + "its path."})
 final class CompareCommand implements Callable<Integer> {
     /** The options that --from takes from the report; giving one as well is a mistake. */
     private static final List<String> REPLAYED_OPTIONS = List.of("--labels", "--logits", "--notion", "--estimators",

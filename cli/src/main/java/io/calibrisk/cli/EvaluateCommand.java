@@ -60,7 +60,8 @@ final class EvaluateCommand implements Callable<Integer> {
     Path labels;
 
     @Option(names = "--input", paramLabel = "FILE", description = "A .csv file (one row per sample: the d class columns, then the label; optional header), "
-            + "'-' for CSV on standard input, or an .npz archive with arrays 'probs' (or 'logits') and 'labels'.")
+            + "'-' for CSV on standard input, or an .npz archive with arrays 'probs' (or 'logits') and 'labels'. "
+            + "A pipe (the shell's <(command)) is read as an archive or CSV by its first bytes.")
     Path input;
 
     @Option(names = "--logits", description = "The class columns are logits; a stable softmax turns them into probabilities.")

@@ -5,9 +5,12 @@ import io.calibrisk.pipeline.data.Labels;
 import io.calibrisk.pipeline.data.Predictions;
 import io.calibrisk.pipeline.data.Split;
 
+import java.io.BufferedInputStream;
 import java.io.BufferedReader;
+import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -36,6 +39,10 @@ import java.util.Set;
  * read are ignored unread.
  */
 public final class InputFiles {
+    /** The arrays of an .npz archive that calibrisk reads. */
+    private static final Set<String> NPZ_ARRAYS = Set.of("probs", "logits", "labels");
+    /** The first bytes of a zip archive: a local file header. */
+    private static final byte[] ZIP_SIGNATURE = {'P', 'K', 3, 4};
     /** Spreadsheets and Windows editors start UTF-8 text with it. */
     private static final String BYTE_ORDER_MARK = "\uFEFF";
 
@@ -45,7 +52,9 @@ public final class InputFiles {
     /**
      * Reads a file that holds both predictions and labels, by its extension: an {@code .npz}
      * archive ({@link #readNpz}; its array names say whether it holds probabilities or
-     * logits) or anything else as CSV ({@link #readCsv(Path, Scores)}).
+     * logits) or anything else as CSV ({@link #readCsv(Path, Scores)}). A pipe or device, whose
+     * name says nothing ({@code <(…)} names {@code /dev/fd/63}), is read once, as an archive if
+     * it starts with a zip signature and as CSV otherwise.
      *
      * @param file   the file
      * @param scores what the class columns of a CSV file hold
@@ -53,11 +62,37 @@ public final class InputFiles {
      * @throws InvalidInputException naming the file and the problem
      */
     public static LabelledPredictions read(Path file, Scores scores) {
+        if (Files.exists(file) && !Files.isRegularFile(file)) {
+            // a pipe (<(…)) or a device: its name says nothing, and it can be read only once
+            return readStream(file, scores);
+        }
         Path name = file.getFileName();
         if (name != null && name.toString().toLowerCase(Locale.ROOT).endsWith(".npz")) {
             return readNpz(file);
         }
         return readCsv(file, scores);
+    }
+
+    /** An .npz archive if the stream starts with a zip signature, CSV otherwise. */
+    private static LabelledPredictions readStream(Path file, Scores scores) {
+        // a FileInputStream: the stream of Files.newInputStream asks a pipe for its position
+        // when a buffer asks how much is available, and fails with "Illegal seek" (JDK 17)
+        try (InputStream raw = new FileInputStream(file.toFile())) {
+            BufferedInputStream in = new BufferedInputStream(raw);
+            in.mark(ZIP_SIGNATURE.length);
+            byte[] head = in.readNBytes(ZIP_SIGNATURE.length);
+            in.reset();
+            if (Arrays.equals(head, ZIP_SIGNATURE)) {
+                List<String> names = new ArrayList<>();
+                return fromNpz(file, Npz.read(in, file.toString(), NPZ_ARRAYS, names), names);
+            }
+            // a decoder of its own reports malformed input, as Files.newBufferedReader does
+            Reader text = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8.newDecoder()));
+            LabelledPredictions read = CsvPredictions.read(text, file.toString(), scores);
+            return read.withFiles(List.of(InputFile.of("input", file, List.of(csvRows(read)))));
+        } catch (IOException e) {
+            throw new InvalidInputException(file + ": cannot read: " + IoMessages.describe(e));
+        }
     }
 
     /**
@@ -113,7 +148,10 @@ public final class InputFiles {
      */
     public static LabelledPredictions readNpz(Path file) {
         List<String> names = new ArrayList<>();
-        Map<String, NpyArray> arrays = Npz.read(file, Set.of("probs", "logits", "labels"), names);
+        return fromNpz(file, Npz.read(file, NPZ_ARRAYS, names), names);
+    }
+
+    private static LabelledPredictions fromNpz(Path file, Map<String, NpyArray> arrays, List<String> names) {
         NpyArray probs = arrays.get("probs");
         NpyArray logits = arrays.get("logits");
         NpyArray labels = arrays.get("labels");

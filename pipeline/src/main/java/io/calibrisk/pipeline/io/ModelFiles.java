@@ -18,7 +18,9 @@ import java.util.stream.Stream;
  * {@code .npz} archive (probs or logits, and labels), a {@code .csv} file, a folder holding
  * {@code probs.npy} (or {@code logits.npy}) and {@code labels.npy}, an {@code .npy} file of
  * probabilities with shared labels, or a folder of any of these (its entries in file-name
- * order). A model is named after its file (without the extension) or its folder.
+ * order). A model is named after its file (without the extension) or its folder. A pipe named on
+ * the command line ({@code <(…)}) is read once by {@link InputFiles#read(Path, Scores)} and named
+ * by its path.
  */
 public final class ModelFiles {
 
@@ -121,6 +123,15 @@ public final class ModelFiles {
         }
         if (!Files.exists(path)) {
             throw new InvalidInputException(path + ": no such file or folder");
+        }
+        if (!Files.isRegularFile(path)) {
+            // a pipe (<(…)) named on the command line is read once, an .npz archive or CSV by its
+            // first bytes, and named by its path; one met in a folder is left alone, as reading it
+            // could wait for ever
+            if (named) {
+                models.add(new Model(path.toString(), path.toString(), () -> InputFiles.read(path, Scores.of(logits))));
+            }
+            return;
         }
         if (lower.endsWith(".npz") || lower.endsWith(".csv")) {
             models.add(new Model(stem(file), path.toString(), () -> InputFiles.read(path, Scores.of(logits))));

@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipException;
 import java.util.zip.ZipFile;
+import java.util.zip.ZipInputStream;
 
 /**
  * Reads NumPy {@code .npz} archives (from {@code np.savez} or {@code np.savez_compressed}): a
@@ -48,27 +49,58 @@ public final class Npz {
     public static Map<String, NpyArray> read(Path file, Set<String> wanted, List<String> names) {
         String source = file.toString();
         Map<String, NpyArray> arrays = new LinkedHashMap<>();
-        try (ZipFile zip = new ZipFile(file.toFile())) {
-            Enumeration<? extends ZipEntry> entries = zip.entries();
-            while (entries.hasMoreElements()) {
-                ZipEntry entry = entries.nextElement();
-                String name = entry.getName();
-                if (entry.isDirectory() || !name.endsWith(".npy")) {
-                    continue;
-                }
-                String key = name.substring(0, name.length() - 4);
-                if (names.contains(key)) {
-                    throw new InvalidInputException(source + ": holds two arrays named '"
-                            + IoMessages.abbreviate(key, 60) + "'");
-                }
-                names.add(key);
-                if (!wanted.isEmpty() && !wanted.contains(key)) {
-                    continue;
-                }
-                try (InputStream in = zip.getInputStream(entry)) {
-                    arrays.put(key, Npy.read(in, entry.getSize(), source + "[" + key + "]"));
+        return guarded(source, arrays, names, () -> {
+            try (ZipFile zip = new ZipFile(file.toFile())) {
+                Enumeration<? extends ZipEntry> entries = zip.entries();
+                while (entries.hasMoreElements()) {
+                    ZipEntry entry = entries.nextElement();
+                    if (wanted(entry, source, wanted, names)) {
+                        try (InputStream in = zip.getInputStream(entry)) {
+                            add(arrays, entry, in, source);
+                        }
+                    }
                 }
             }
+        });
+    }
+
+    /**
+     * Reads an archive from a stream, such as a pipe, entry by entry from the local headers: the
+     * same arrays as {@link #read(Path, Set, List)} for an archive {@code np.savez} wrote to a
+     * file. An entry's data is bounded by its declared size where the header gives one, and
+     * otherwise read as it comes.
+     *
+     * @param in     the archive's bytes; read to the last entry, not closed
+     * @param source the stream's name, for messages
+     * @param wanted the names of the arrays to read; the others are skipped; empty for all
+     * @param names  receives the name of every array in the archive, in archive order
+     * @return the wanted arrays found, by name, in archive order
+     * @throws InvalidInputException as {@link #read(Path, Set, List)}
+     */
+    public static Map<String, NpyArray> read(InputStream in, String source, Set<String> wanted, List<String> names) {
+        Map<String, NpyArray> arrays = new LinkedHashMap<>();
+        return guarded(source, arrays, names, () -> {
+            // not closed: closing it would close the caller's stream
+            ZipInputStream zip = new ZipInputStream(in);
+            for (ZipEntry entry = zip.getNextEntry(); entry != null; entry = zip.getNextEntry()) {
+                if (wanted(entry, source, wanted, names)) {
+                    add(arrays, entry, zip, source);
+                }
+            }
+        });
+    }
+
+    /** Reads an archive's entries into a map. */
+    @FunctionalInterface
+    private interface Reading {
+        void run() throws IOException;
+    }
+
+    /** Runs the reading, with every failure of the zip format or of I/O as one input error. */
+    private static Map<String, NpyArray> guarded(String source, Map<String, NpyArray> arrays, List<String> names,
+                                                 Reading reading) {
+        try {
+            reading.run();
         } catch (ZipException e) {
             throw new InvalidInputException(source + ": not a valid .npz (zip) archive: "
                     + IoMessages.abbreviate(String.valueOf(e.getMessage()), 200));
@@ -82,5 +114,29 @@ public final class Npz {
             throw new InvalidInputException(source + ": the archive holds no .npy arrays");
         }
         return arrays;
+    }
+
+    /**
+     * Records an array entry's name, refusing a second array of one name.
+     *
+     * @return whether to read the entry: an array asked for
+     */
+    private static boolean wanted(ZipEntry entry, String source, Set<String> wanted, List<String> names) {
+        String name = entry.getName();
+        if (entry.isDirectory() || !name.endsWith(".npy")) {
+            return false;
+        }
+        String key = name.substring(0, name.length() - 4);
+        if (names.contains(key)) {
+            throw new InvalidInputException(source + ": holds two arrays named '" + IoMessages.abbreviate(key, 60) + "'");
+        }
+        names.add(key);
+        return wanted.isEmpty() || wanted.contains(key);
+    }
+
+    private static void add(Map<String, NpyArray> arrays, ZipEntry entry, InputStream in, String source)
+            throws IOException {
+        String key = entry.getName().substring(0, entry.getName().length() - 4);
+        arrays.put(key, Npy.read(in, entry.getSize(), source + "[" + key + "]"));
     }
 }

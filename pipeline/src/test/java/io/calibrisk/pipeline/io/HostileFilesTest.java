@@ -241,22 +241,10 @@ class HostileFilesTest {
     @Test
     @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // opening a pipe no one writes blocks
     void aNamedPipeIsReadAsAStreamAndRecordedAsOne() throws Exception {
-        Path fifo = folder.resolve("probs.fifo");
-        Process made = new ProcessBuilder("mkfifo", fifo.toString()).redirectErrorStream(true).start();
-        assumeTrue(made.waitFor() == 0 && Files.exists(fifo), "no mkfifo here");
-        byte[] probs = NpyFiles.npy("<f8", false, "(60, 3)", NpyFiles.doubles(LE, values()));
+        Path fifo = NpyFiles.pipe(folder, "probs.fifo",
+                NpyFiles.npy("<f8", false, "(60, 3)", NpyFiles.doubles(LE, values())));
         Path y = NpyFiles.write(folder, "y.npy", NpyFiles.npy("<i8", false, "(60,)", NpyFiles.longs(LE, labels())));
-        Thread writer = new Thread(() -> {
-            try {
-                Files.write(fifo, probs);
-            } catch (IOException e) {
-                throw new java.io.UncheckedIOException(e);
-            }
-        });
-        writer.setDaemon(true);
-        writer.start();
         LabelledPredictions read = InputFiles.readNpy(fifo, y, Scores.PROBABILITIES);
-        writer.join(10_000);
         assertArrayEquals(values(), read.predictions().points().toArray());
         InputFile pipe = read.files().get(0);
         assertEquals(new InputFile("probs", fifo.toAbsolutePath().normalize().toString(), -1, null,
@@ -264,6 +252,41 @@ class HostileFilesTest {
         assertTrue(read.files().get(1).repeatable());
         assertEquals(Provenance.Inputs.MEMORY, Provenance.Inputs.of(read, Scores.PROBABILITIES, null, List.of())
                 .origin());
+    }
+
+    /**
+     * {@code --input <(…)} and {@code compare <(…)} name a pipe, {@code /dev/fd/63}, with no
+     * extension to tell an archive from CSV: its first bytes do, a zip signature for an archive.
+     * An archive numpy or Java wrote with sizes after each entry's data (as deflated entries here)
+     * is read as its entries come.
+     */
+    @Test
+    @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void aPipeIsReadAsAnArchiveOrAsCsvByItsFirstBytes() throws Exception {
+        Map<String, byte[]> arrays = new java.util.LinkedHashMap<>();
+        arrays.put("probs", NpyFiles.npy("<f8", false, "(60, 3)", NpyFiles.doubles(LE, values())));
+        arrays.put("labels", NpyFiles.npy("<i8", false, "(60,)", NpyFiles.longs(LE, labels())));
+        LabelledPredictions file = InputFiles.readNpz(NpyFiles.write(folder, "a.npz", NpyFiles.npz(arrays, false)));
+        for (boolean compressed : new boolean[] {false, true}) {
+            Path fifo = NpyFiles.pipe(folder, "npz-" + compressed, NpyFiles.npz(arrays, compressed));
+            LabelledPredictions piped = InputFiles.read(fifo, Scores.PROBABILITIES);
+            assertSameInput(file, piped);
+            assertEquals(List.of("probs", "labels"),
+                    piped.files().get(0).arrays().stream().map(InputFile.ArrayShape::name).toList());
+            assertEquals(-1, piped.files().get(0).bytes(), "recorded as a stream");
+        }
+        StringBuilder csv = new StringBuilder("p0,p1,p2,label\n");
+        for (int i = 0; i < 60; i++) {
+            csv.append(values()[3 * i]).append(',').append(values()[3 * i + 1]).append(',')
+                    .append(values()[3 * i + 2]).append(',').append(labels()[i]).append('\n');
+        }
+        Path text = NpyFiles.pipe(folder, "csv", csv.toString().getBytes(StandardCharsets.UTF_8));
+        assertSameInput(file, InputFiles.read(text, Scores.PROBABILITIES));
+        Path torn = NpyFiles.pipe(folder, "torn", Arrays.copyOf(NpyFiles.npz(arrays, true), 100));
+        assertTrue(inputMessage(() -> InputFiles.read(torn, Scores.PROBABILITIES)).startsWith(torn + ": "));
+        Path binary = NpyFiles.pipe(folder, "binary", new byte[] {'P', 'K', 9, 9, (byte) 0xff, (byte) 0xfe});
+        assertEquals(binary + ": cannot read: not UTF-8 text",
+                inputMessage(() -> InputFiles.read(binary, Scores.PROBABILITIES)));
     }
 
     @Test

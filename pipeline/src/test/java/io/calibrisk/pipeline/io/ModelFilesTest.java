@@ -3,6 +3,7 @@ package io.calibrisk.pipeline.io;
 import io.calibrisk.api.InvalidInputException;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
@@ -91,5 +92,21 @@ class ModelFilesTest {
         Path notes = models.resolve("notes.txt");
         assertEquals(notes + ": not a model (expected .npz, .csv, .npy or a folder)", assertThrows(
                 InvalidInputException.class, () -> ModelFiles.find(List.of(notes), null, false)).getMessage());
+    }
+
+    /**
+     * {@code compare <(zcat a.csv.gz) other.npz}: a pipe named on the command line is a model,
+     * named by its path; one in a folder is passed over unopened (opening it could wait for ever).
+     */
+    @Test
+    @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void aNamedPipeIsAModelAndOneInAFolderIsNot() throws Exception {
+        Path pipe = NpyFiles.pipe(root, "63", Files.readAllBytes(models.resolve("a.csv")));
+        List<ModelFiles.Model> found = ModelFiles.find(List.of(pipe, models.resolve("net")), null, false);
+        assertEquals(List.of(pipe.toString(), "net"), names(found));
+        assertEquals(3, found.get(0).reader().get().predictions().size());
+        NpyFiles.pipe(models, "unread", new byte[0]);
+        assertEquals(List.of("a", "c", "net"), names(ModelFiles.find(List.of(models), models.resolve("labels.npy"),
+                false)));
     }
 }

@@ -12,6 +12,8 @@ import java.util.zip.CRC32;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
 /** Hand-made .npy and .npz bytes for tests, including layouts calibrisk itself never writes. */
 final class NpyFiles {
 
@@ -67,6 +69,27 @@ final class NpyFiles {
 
     static Path write(Path folder, String name, byte[] bytes) throws IOException {
         return Files.write(folder.resolve(name), bytes);
+    }
+
+    /**
+     * A named pipe, as a shell's {@code <(…)} makes one, that a daemon thread fills with the bytes
+     * once a reader opens it. Skips the test where there is no {@code mkfifo}; a test that opens it
+     * runs under a timeout, as opening a pipe no one writes blocks.
+     */
+    static Path pipe(Path folder, String name, byte[] bytes) throws IOException, InterruptedException {
+        Path fifo = folder.resolve(name);
+        Process made = new ProcessBuilder("mkfifo", fifo.toString()).redirectErrorStream(true).start();
+        assumeTrue(made.waitFor() == 0 && Files.exists(fifo), "no mkfifo here");
+        Thread writer = new Thread(() -> {
+            try {
+                Files.write(fifo, bytes);
+            } catch (IOException e) {
+                // the reader stopped reading (a refused input): its test says why
+            }
+        });
+        writer.setDaemon(true);
+        writer.start();
+        return fifo;
     }
 
     /**
