@@ -68,7 +68,7 @@ public record InputFile(String role, String path, long bytes, String sha256, Lis
      */
     public static InputFile of(String role, Path file, List<ArrayShape> arrays) {
         Path absolute = file.toAbsolutePath().normalize();
-        if (!Files.isRegularFile(absolute) && Files.exists(absolute)) {
+        if (isStream(absolute)) {
             return ofStream(role, absolute.toString(), arrays);
         }
         try {
@@ -76,6 +76,16 @@ public record InputFile(String role, String path, long bytes, String sha256, Lis
         } catch (IOException e) {
             throw new InvalidInputException(file + ": cannot read: " + IoMessages.describe(e));
         }
+    }
+
+    /**
+     * @param path a path that may not exist
+     * @return whether it exists but is no regular file (a pipe such as {@code <(…)}, a device):
+     *     it can be read only once, its name says nothing of its content, and it has no size or
+     *     checksum to record
+     */
+    static boolean isStream(Path path) {
+        return Files.exists(path) && !Files.isRegularFile(path);
     }
 
     /**

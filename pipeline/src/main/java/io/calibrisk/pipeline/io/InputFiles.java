@@ -62,8 +62,7 @@ public final class InputFiles {
      * @throws InvalidInputException naming the file and the problem
      */
     public static LabelledPredictions read(Path file, Scores scores) {
-        if (Files.exists(file) && !Files.isRegularFile(file)) {
-            // a pipe (<(…)) or a device: its name says nothing, and it can be read only once
+        if (InputFile.isStream(file)) {
             return readStream(file, scores);
         }
         Path name = file.getFileName();
@@ -87,9 +86,8 @@ public final class InputFiles {
                 return fromNpz(file, Npz.read(in, file.toString(), NPZ_ARRAYS, names), names);
             }
             // a decoder of its own reports malformed input, as Files.newBufferedReader does
-            Reader text = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8.newDecoder()));
-            LabelledPredictions read = CsvPredictions.read(text, file.toString(), scores);
-            return read.withFiles(List.of(InputFile.of("input", file, List.of(csvRows(read)))));
+            return csvFile(file, new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8.newDecoder())),
+                    scores);
         } catch (IOException e) {
             throw new InvalidInputException(file + ": cannot read: " + IoMessages.describe(e));
         }
@@ -244,11 +242,16 @@ public final class InputFiles {
      */
     public static LabelledPredictions readCsv(Path file, Scores scores) {
         try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            LabelledPredictions read = CsvPredictions.read(reader, file.toString(), scores);
-            return read.withFiles(List.of(InputFile.of("input", file, List.of(csvRows(read)))));
+            return csvFile(file, reader, scores);
         } catch (IOException e) {
             throw new InvalidInputException(file + ": cannot read: " + IoMessages.describe(e));
         }
+    }
+
+    /** CSV rows from a file's text, with the file recorded as the input. */
+    private static LabelledPredictions csvFile(Path file, Reader text, Scores scores) throws IOException {
+        LabelledPredictions read = CsvPredictions.read(text, file.toString(), scores);
+        return read.withFiles(List.of(InputFile.of("input", file, List.of(csvRows(read)))));
     }
 
     /**

@@ -124,7 +124,7 @@ public final class ModelFiles {
         if (!Files.exists(path)) {
             throw new InvalidInputException(path + ": no such file or folder");
         }
-        if (!Files.isRegularFile(path)) {
+        if (InputFile.isStream(path)) {
             // a pipe (<(…)) named on the command line is read once, an .npz archive or CSV by its
             // first bytes, and named by its path; one met in a folder is left alone, as reading it
             // could wait for ever
