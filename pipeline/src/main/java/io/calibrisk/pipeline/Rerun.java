@@ -10,6 +10,7 @@ import io.calibrisk.pipeline.discovery.PluginInfo;
 import io.calibrisk.pipeline.discovery.Plugins;
 import io.calibrisk.pipeline.io.InputFile;
 import io.calibrisk.pipeline.io.InputFiles;
+import io.calibrisk.pipeline.io.IoMessages;
 import io.calibrisk.pipeline.io.LabelledPredictions;
 import io.calibrisk.pipeline.io.Scores;
 import io.calibrisk.pipeline.report.CalibrationReport;
@@ -113,7 +114,7 @@ public final class Rerun {
         } catch (NoSuchFileException e) {
             throw new InvalidInputException(file + ": no such file");
         } catch (IOException e) {
-            throw new InvalidInputException(file + ": cannot read: " + e.getMessage());
+            throw new InvalidInputException(file + ": cannot read: " + IoMessages.describe(e));
         }
         if (bytes.length > limit) {
             throw new InvalidInputException(file + ": more than " + limit + " bytes, far more than any calibrisk "
@@ -124,7 +125,7 @@ public final class Rerun {
         } catch (JsonProcessingException e) {
             throw new InvalidInputException(file + ": not valid JSON: " + e.getOriginalMessage());
         } catch (IOException e) {
-            throw new InvalidInputException(file + ": cannot read: " + e.getMessage());
+            throw new InvalidInputException(file + ": cannot read: " + IoMessages.describe(e));
         }
     }
 
@@ -196,7 +197,7 @@ public final class Rerun {
         }
         if (!Provenance.Inputs.FILES.equals(origin)) {
             throw new InvalidInputException(source + ": the run's input was not read from files (it came from a stream "
-                    + "or a program), so it cannot be read again; run calibrisk evaluate on the files instead");
+                    + "or a program), so it cannot be read again; give calibrisk the files themselves instead of --from");
         }
         Scores scores = Scores.valueOf(text(inputs, "scores").toUpperCase(java.util.Locale.ROOT));
         Path probs = null;
@@ -354,7 +355,7 @@ public final class Rerun {
         try {
             now = InputFile.sha256(path);
         } catch (IOException e) {
-            throw new InvalidInputException(source + ": input " + role + " " + path + ": cannot read: " + e.getMessage());
+            throw new InvalidInputException(source + ": input " + role + " " + path + ": cannot read: " + IoMessages.describe(e));
         }
         if (!now.equals(recorded)) {
             throw new InvalidInputException(source + ": input " + role + " " + path + " has changed since the run: "

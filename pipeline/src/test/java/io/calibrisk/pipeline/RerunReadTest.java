@@ -49,4 +49,17 @@ class RerunReadTest {
         String m = message(() -> Rerun.readAll(folder));
         assertTrue(m.startsWith(folder + ": cannot read: "), m);
     }
+
+    @Test
+    void aFileThatCannotBeOpenedIsNamedOnceWithTheSystemsReason() throws IOException {
+        // two links to each other: opening either fails with a reason, whose exception's
+        // message would name the file a second time
+        Path one = folder.resolve("one.json");
+        Path two = folder.resolve("two.json");
+        Files.createSymbolicLink(one, two);
+        Files.createSymbolicLink(two, one);
+        String m = message(() -> Rerun.readAll(one));
+        assertTrue(m.startsWith(one + ": cannot read: Too many levels of symbolic links"), m);
+        assertEquals(1, m.split(java.util.regex.Pattern.quote(one.toString()), -1).length - 1, m);
+    }
 }

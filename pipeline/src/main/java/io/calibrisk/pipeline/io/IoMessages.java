@@ -10,8 +10,11 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 
-/** The wording of read errors, shared by the readers so that one problem reads the same everywhere. */
-final class IoMessages {
+/**
+ * The wording of read errors, shared by the readers (and by {@link io.calibrisk.pipeline.Rerun}
+ * for reports) so that one problem reads the same everywhere.
+ */
+public final class IoMessages {
 
     private IoMessages() {
     }
@@ -20,7 +23,7 @@ final class IoMessages {
      * @param e a failure to read
      * @return what went wrong, in words and without a class name
      */
-    static String describe(IOException e) {
+    public static String describe(IOException e) {
         if (e instanceof NoSuchFileException || e instanceof FileNotFoundException) {
             return "no such file";
         }

@@ -1,0 +1,108 @@
+package io.calibrisk.cli.estimators;
+
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
+import io.calibrisk.api.data.Notion;
+import io.calibrisk.api.estimator.CalibrationEstimator;
+import io.calibrisk.api.estimator.EstimatorContext;
+import io.calibrisk.api.estimator.RunCache;
+import io.calibrisk.pipeline.Calibrisk;
+import io.calibrisk.pipeline.evaluation.RunPlan;
+import io.calibrisk.testsupport.plugin.MapRunCache;
+import io.calibrisk.testsupport.plugin.ThreadPool;
+import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * kkr says how long a training fold's factorisation and a grid point's fit will take before any
+ * work starts (from the sizes its memory plan is asked about), once per run: the factorisation
+ * once for kkr and ukkr, which share it. A run whose default folds and grid would take over a
+ * minute is warned about, with how many folds run at once; a short one is said at info level.
+ * Only the sizes are given, so nothing is computed here.
+ */
+class TimeEstimateAnnouncementTest {
+    private static final String LOGGER = "io.calibrisk.estimators.kkr.KernelRidgeProvider";
+    /** A duration in {@code CostModel.words}' form; its value depends on the native libraries found. */
+    private static final String DURATION = "(\\d+ s|\\d+ min \\d\\d s|\\d+ h \\d\\d min)";
+
+    @Test
+    void aLongRunIsWarnedAboutOnceAndTheFactorisationOnceForKkrAndUkkr() {
+        RunCache cache = new MapRunCache();
+        List<ILoggingEvent> events = events(() -> {
+            CalibrationEstimator kkr = estimator("kkr", Notion.CANONICAL, 100, "fast", cache);
+            // the sizes of canonical n = 50 000, d = 100: the README's example of the warning
+            kkr.memoryNeed(32_000, 18_000, 100);
+            kkr.memoryNeed(32_000, 18_000, 100);
+            estimator("ukkr", Notion.CANONICAL, 100, "fast", cache).memoryNeed(32_000, 18_000, 100);
+        });
+        assertEquals(1, events.size(), events.toString());
+        assertEquals(Level.WARN, events.get(0).getLevel());
+        String line = events.get(0).getFormattedMessage();
+        assertTrue(Pattern.matches("kkr: fast mode takes up to about " + DURATION + " per training fold of 32000 points "
+                + "\\(a pivoted Cholesky of rank up to 3000, less where its tolerance stops it first\\) and about "
+                + DURATION + " per grid point's fit on such a fold \\(18 grid points by default\\); folds run 2 at a "
+                + "time", line), line);
+    }
+
+    @Test
+    void exactModeNamesTheEigendecompositionAndAShortRunIsSaidAtInfoLevel() {
+        RunCache cache = new MapRunCache();
+        List<ILoggingEvent> exact = events(() -> estimator("kkr", Notion.CANONICAL, 10, "exact", cache)
+                .memoryNeed(6400, 3600, 10));
+        assertEquals(1, exact.size(), exact.toString());
+        assertEquals(Level.WARN, exact.get(0).getLevel());
+        String line = exact.get(0).getFormattedMessage();
+        assertTrue(Pattern.matches("kkr: exact mode takes about " + DURATION + " per training fold of 6400 points "
+                + "\\(the eigendecomposition of its kernel matrix, (native|Java) LAPACK\\) and about " + DURATION
+                + " per grid point's fit on such a fold \\(\\d+ grid points by default\\); folds run 2 at a time", line),
+                line);
+
+        // CIFAR-10's top-label folds: the rbf kernel's rank bound plans for rank 46, a fit costs nothing
+        List<ILoggingEvent> small = events(() -> estimator("kkr", Notion.TOP_LABEL, 10, "fast", new MapRunCache())
+                .memoryNeed(6400, 3600, 1));
+        assertEquals(1, small.size(), small.toString());
+        assertEquals(Level.INFO, small.get(0).getLevel());
+        assertEquals("kkr: fast mode takes up to about 1 s per training fold of 6400 points (a pivoted Cholesky of "
+                + "rank up to 46, less where its tolerance stops it first)", small.get(0).getFormattedMessage());
+    }
+
+    /** @return the estimator as a run with two threads and the cache creates it, with its default settings but mode */
+    private static CalibrationEstimator estimator(String name, Notion notion, int classes, String mode, RunCache cache) {
+        Calibrisk run = Calibrisk.builder().notion(notion).estimators(name).setting(name, "mode", mode).build();
+        RunPlan.PlannedEstimator planned = run.plan().estimators().get(0);
+        // the pool only says how many folds run at once: asked for sizes, kkr starts no task
+        try (ThreadPool pool = new ThreadPool(2)) {
+            return planned.provider().create(new EstimatorContext(notion, classes, planned.settings(), pool, cache));
+        }
+    }
+
+    /** @return what kernel ridge regression logs at info level and above while {@code work} runs */
+    private static List<ILoggingEvent> events(Runnable work) {
+        Logger logger = (Logger) LoggerFactory.getLogger(LOGGER);
+        Level level = logger.getLevel();
+        boolean additive = logger.isAdditive();
+        ListAppender<ILoggingEvent> appender = new ListAppender<>();
+        appender.start();
+        logger.addAppender(appender);
+        logger.setLevel(Level.INFO);
+        // the lines are checked here, not printed among the test run's output
+        logger.setAdditive(false);
+        try {
+            work.run();
+        } finally {
+            logger.detachAppender(appender);
+            logger.setLevel(level);
+            logger.setAdditive(additive);
+        }
+        return new ArrayList<>(appender.list);
+    }
+}
