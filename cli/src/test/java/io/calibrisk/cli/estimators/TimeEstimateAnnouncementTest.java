@@ -23,21 +23,23 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * kkr says how long a training fold's factorisation and a grid point's fit will take before any
- * work starts (from the sizes its memory plan is asked about), once per run: the factorisation
- * once for kkr and ukkr, which share it. A run whose default folds and grid would take over a
- * minute is warned about, with how many folds run at once; a short one is said at info level.
- * Only the sizes are given, so nothing is computed here.
+ * kkr and kde say how long they will take before any work starts (from the sizes their memory
+ * plan is asked about), once per run. kkr gives a training fold's factorisation and a grid
+ * point's fit, the factorisation once for kkr and ukkr, which share it; kde gives its whole run.
+ * A run whose default folds and grid would take over a minute is warned about, with how many
+ * folds or threads share the work; a short one is said at info level. Only the sizes are given,
+ * so nothing is computed here.
  */
 class TimeEstimateAnnouncementTest {
     private static final String LOGGER = "io.calibrisk.estimators.kkr.KernelRidgeProvider";
+    private static final String KDE = "io.calibrisk.estimators.kernel.kde.KdeEstimator";
     /** A duration in {@code CostModel.words}' form; its value depends on the native libraries found. */
     private static final String DURATION = "(\\d+ s|\\d+ min \\d\\d s|\\d+ h \\d\\d min)";
 
     @Test
     void aLongRunIsWarnedAboutOnceAndTheFactorisationOnceForKkrAndUkkr() {
         RunCache cache = new MapRunCache();
-        List<ILoggingEvent> events = events(() -> {
+        List<ILoggingEvent> events = events(LOGGER, () -> {
             CalibrationEstimator kkr = estimator("kkr", Notion.CANONICAL, 100, "fast", cache);
             // the sizes of canonical n = 50 000, d = 100: the README's example of the warning
             kkr.memoryNeed(32_000, 18_000, 100);
@@ -56,7 +58,7 @@ class TimeEstimateAnnouncementTest {
     @Test
     void exactModeNamesTheEigendecompositionAndAShortRunIsSaidAtInfoLevel() {
         RunCache cache = new MapRunCache();
-        List<ILoggingEvent> exact = events(() -> estimator("kkr", Notion.CANONICAL, 10, "exact", cache)
+        List<ILoggingEvent> exact = events(LOGGER, () -> estimator("kkr", Notion.CANONICAL, 10, "exact", cache)
                 .memoryNeed(6400, 3600, 10));
         assertEquals(1, exact.size(), exact.toString());
         assertEquals(Level.WARN, exact.get(0).getLevel());
@@ -67,7 +69,7 @@ class TimeEstimateAnnouncementTest {
                 line);
 
         // CIFAR-10's top-label folds: the rbf kernel's rank bound plans for rank 46, a fit costs nothing
-        List<ILoggingEvent> small = events(() -> estimator("kkr", Notion.TOP_LABEL, 10, "fast", new MapRunCache())
+        List<ILoggingEvent> small = events(LOGGER, () -> estimator("kkr", Notion.TOP_LABEL, 10, "fast", new MapRunCache())
                 .memoryNeed(6400, 3600, 1));
         assertEquals(1, small.size(), small.toString());
         assertEquals(Level.INFO, small.get(0).getLevel());
@@ -75,9 +77,33 @@ class TimeEstimateAnnouncementTest {
                 + "rank up to 46, less where its tolerance stops it first)", small.get(0).getFormattedMessage());
     }
 
-    /** @return the estimator as a run with two threads and the cache creates it, with its default settings but mode */
+    @Test
+    void kdeSaysHowLongItsWholeRunTakesOnce() {
+        List<ILoggingEvent> canonical = events(KDE, () -> {
+            CalibrationEstimator kde = estimator("kde", Notion.CANONICAL, 100, null, new MapRunCache());
+            kde.memoryNeed(32_000, 10_000, 100);
+            kde.memoryNeed(32_000, 10_000, 100);
+        });
+        assertEquals(1, canonical.size(), canonical.toString());
+        assertEquals(Level.WARN, canonical.get(0).getLevel());
+        assertEquals("kde: takes about 84 s with the default 5 folds and 20 bandwidths on 2 threads (training "
+                + "folds of 32000 points; the dirichlet kernel through its 100 statistics per point)",
+                canonical.get(0).getFormattedMessage());
+
+        // CIFAR-10, class-wise: ten scalar problems per fold
+        List<ILoggingEvent> classWise = events(KDE, () -> estimator("kde", Notion.CLASS_WISE, 10, null,
+                new MapRunCache()).memoryNeed(6400, 2000, 1));
+        assertEquals(1, classWise.size(), classWise.toString());
+        assertEquals(Level.INFO, classWise.get(0).getLevel());
+        assertEquals("kde: takes about 1 s with the default 5 folds and 20 bandwidths on 2 threads (training folds "
+                + "of 6400 points, for each of 10 classes; the beta kernel through windows of its sorted centres)",
+                classWise.get(0).getFormattedMessage());
+    }
+
+    /** @return the estimator as a run with two threads and the cache creates it, with its default settings but mode (if given) */
     private static CalibrationEstimator estimator(String name, Notion notion, int classes, String mode, RunCache cache) {
-        Calibrisk run = Calibrisk.builder().notion(notion).estimators(name).setting(name, "mode", mode).build();
+        Calibrisk.Builder builder = Calibrisk.builder().notion(notion).estimators(name);
+        Calibrisk run = (mode == null ? builder : builder.setting(name, "mode", mode)).build();
         RunPlan.PlannedEstimator planned = run.plan().estimators().get(0);
         // the pool only says how many folds run at once: asked for sizes, kkr starts no task
         try (ThreadPool pool = new ThreadPool(2)) {
@@ -85,9 +111,9 @@ class TimeEstimateAnnouncementTest {
         }
     }
 
-    /** @return what kernel ridge regression logs at info level and above while {@code work} runs */
-    private static List<ILoggingEvent> events(Runnable work) {
-        Logger logger = (Logger) LoggerFactory.getLogger(LOGGER);
+    /** @return what the logger logs at info level and above while {@code work} runs */
+    private static List<ILoggingEvent> events(String name, Runnable work) {
+        Logger logger = (Logger) LoggerFactory.getLogger(name);
         Level level = logger.getLevel();
         boolean additive = logger.isAdditive();
         ListAppender<ILoggingEvent> appender = new ListAppender<>();
