@@ -54,9 +54,10 @@ public final class Npz {
                 Enumeration<? extends ZipEntry> entries = zip.entries();
                 while (entries.hasMoreElements()) {
                     ZipEntry entry = entries.nextElement();
-                    if (wanted(entry, source, wanted, names)) {
+                    String key = wanted(entry, source, wanted, names);
+                    if (key != null) {
                         try (InputStream in = zip.getInputStream(entry)) {
-                            add(arrays, entry, in, source);
+                            add(arrays, key, entry, in, source);
                         }
                     }
                 }
@@ -83,8 +84,9 @@ public final class Npz {
             // not closed: closing it would close the caller's stream
             ZipInputStream zip = new ZipInputStream(in);
             for (ZipEntry entry = zip.getNextEntry(); entry != null; entry = zip.getNextEntry()) {
-                if (wanted(entry, source, wanted, names)) {
-                    add(arrays, entry, zip, source);
+                String key = wanted(entry, source, wanted, names);
+                if (key != null) {
+                    add(arrays, key, entry, zip, source);
                 }
             }
         });
@@ -119,24 +121,23 @@ public final class Npz {
     /**
      * Records an array entry's name, refusing a second array of one name.
      *
-     * @return whether to read the entry: an array asked for
+     * @return the array's name if it is asked for and to be read, or null
      */
-    private static boolean wanted(ZipEntry entry, String source, Set<String> wanted, List<String> names) {
+    private static String wanted(ZipEntry entry, String source, Set<String> wanted, List<String> names) {
         String name = entry.getName();
         if (entry.isDirectory() || !name.endsWith(".npy")) {
-            return false;
+            return null;
         }
         String key = name.substring(0, name.length() - 4);
         if (names.contains(key)) {
             throw new InvalidInputException(source + ": holds two arrays named '" + IoMessages.abbreviate(key, 60) + "'");
         }
         names.add(key);
-        return wanted.isEmpty() || wanted.contains(key);
+        return wanted.isEmpty() || wanted.contains(key) ? key : null;
     }
 
-    private static void add(Map<String, NpyArray> arrays, ZipEntry entry, InputStream in, String source)
+    private static void add(Map<String, NpyArray> arrays, String key, ZipEntry entry, InputStream in, String source)
             throws IOException {
-        String key = entry.getName().substring(0, entry.getName().length() - 4);
         arrays.put(key, Npy.read(in, entry.getSize(), source + "[" + key + "]"));
     }
 }

@@ -52,7 +52,7 @@ final class KdeCost {
                               int bandwidths) {
         double n = trainingSize;
         double heldOut = Math.ceil(n / Math.max(1, folds - 1));
-        if (dimension == 1 && kernel.exponential()) {
+        if (kernel.windowed(dimension)) {
             return (n + heldOut + querySize) * bandwidths / SCALAR_UNITS;
         }
         if (kernel.exponential()) {

@@ -113,7 +113,7 @@ final class KdeEstimator implements CalibrationEstimator {
         }
         long statistics = kernel.width(dimension);
         long grid = Math.max(DEFAULTS.length, seen.size());
-        boolean windows = dimension == 1 && kernel.exponential();
+        boolean windows = kernel.windowed(dimension);
         long table = windows ? 2 * grid : 0;
         long kept = windows ? 0 : 2L * dimension;
         long shares = windows ? 0 : 2 * grid * (dimension + 2L);
@@ -125,7 +125,7 @@ final class KdeEstimator implements CalibrationEstimator {
     private void announce(int trainingSize, int querySize, int dimension) {
         double seconds = KdeCost.foldSeconds(kernel, dimension, trainingSize, querySize, DEFAULT_FOLDS,
                 DEFAULTS.length) * DEFAULT_FOLDS * components / parallelism.threads();
-        String how = dimension == 1 && kernel.exponential() ? "through windows of its sorted centres"
+        String how = kernel.windowed(dimension) ? "through windows of its sorted centres"
                 : kernel.exponential() ? "through its " + kernel.width(dimension) + " statistics per point"
                 : "pair by pair";
         String line = String.format(Locale.ROOT, "kde: takes about %s with the default %d folds and %d "

@@ -44,6 +44,17 @@ final class KdeKernel {
         return form != null;
     }
 
+    /**
+     * @param dimension the dimension m of a point
+     * @return whether kde plans for scalar windows ({@link ScalarRegression}) on points of this
+     *     dimension, as its memory plan and time estimate do: scalar points and an exponential
+     *     form (each training set then checks that the form is the Beta's,
+     *     {@link TrainingSet#sortedScalar()})
+     */
+    boolean windowed(int dimension) {
+        return dimension == 1 && exponential();
+    }
+
     /** @return whether the kernel's domain is the unit interval */
     boolean unitInterval() {
         return kernel.domain() == KernelDomain.UNIT_INTERVAL;
