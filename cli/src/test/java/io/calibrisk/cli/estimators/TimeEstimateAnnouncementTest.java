@@ -31,7 +31,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * so nothing is computed here.
  */
 class TimeEstimateAnnouncementTest {
-    private static final String LOGGER = "io.calibrisk.estimators.kkr.KernelRidgeProvider";
+    private static final String KKR = "io.calibrisk.estimators.kkr.KernelRidgeProvider";
     private static final String KDE = "io.calibrisk.estimators.kernel.kde.KdeEstimator";
     /** A duration in {@code CostModel.words}' form; its value depends on the native libraries found. */
     private static final String DURATION = "(\\d+ s|\\d+ min \\d\\d s|\\d+ h \\d\\d min)";
@@ -39,7 +39,7 @@ class TimeEstimateAnnouncementTest {
     @Test
     void aLongRunIsWarnedAboutOnceAndTheFactorisationOnceForKkrAndUkkr() {
         RunCache cache = new MapRunCache();
-        List<ILoggingEvent> events = events(LOGGER, () -> {
+        List<ILoggingEvent> events = events(KKR, () -> {
             CalibrationEstimator kkr = estimator("kkr", Notion.CANONICAL, 100, "fast", cache);
             // the sizes of canonical n = 50 000, d = 100: the README's example of the warning
             kkr.memoryNeed(32_000, 18_000, 100);
@@ -51,25 +51,42 @@ class TimeEstimateAnnouncementTest {
         String line = events.get(0).getFormattedMessage();
         assertTrue(Pattern.matches("kkr: fast mode takes up to about " + DURATION + " per training fold of 32000 points "
                 + "\\(a pivoted Cholesky of rank up to 3000, less where its tolerance stops it first\\) and about "
-                + DURATION + " per grid point's fit on such a fold \\(18 grid points by default\\); folds run 2 at a "
+                + DURATION + " for the 18 grid points' fits on such a fold \\(the default grid\\); folds run 2 at a "
                 + "time", line), line);
     }
 
     @Test
     void exactModeNamesTheEigendecompositionAndAShortRunIsSaidAtInfoLevel() {
         RunCache cache = new MapRunCache();
-        List<ILoggingEvent> exact = events(LOGGER, () -> estimator("kkr", Notion.CANONICAL, 10, "exact", cache)
+        List<ILoggingEvent> exact = events(KKR, () -> estimator("kkr", Notion.CANONICAL, 10, "exact", cache)
                 .memoryNeed(6400, 3600, 10));
         assertEquals(1, exact.size(), exact.toString());
         assertEquals(Level.WARN, exact.get(0).getLevel());
         String line = exact.get(0).getFormattedMessage();
         assertTrue(Pattern.matches("kkr: exact mode takes about " + DURATION + " per training fold of 6400 points "
                 + "\\(the eigendecomposition of its kernel matrix, (native|Java) LAPACK\\) and about " + DURATION
-                + " per grid point's fit on such a fold \\(\\d+ grid points by default\\); folds run 2 at a time", line),
+                + " for the 18 grid points' fits on such a fold \\(the default grid\\); folds run 2 at a time", line),
                 line);
 
+        // 4100 points: with the native LAPACK the factorisations alone (three rounds of about 12 s)
+        // stay under a minute, and the fits (about 10 s a fold) take the run over it
+        List<ILoggingEvent> fits = events(KKR, () -> estimator("kkr", Notion.CANONICAL, 10, "exact", new MapRunCache())
+                .memoryNeed(4100, 2300, 10));
+        assertEquals(1, fits.size(), fits.toString());
+        assertEquals(Level.WARN, fits.get(0).getLevel(), fits.get(0).getFormattedMessage());
+        assertTrue(fits.get(0).getFormattedMessage().contains("grid points' fits"), fits.get(0).getFormattedMessage());
+
+        // fits under a second a fold are not named
+        List<ILoggingEvent> quick = events(KKR, () -> estimator("kkr", Notion.CANONICAL, 10, "exact", new MapRunCache())
+                .memoryNeed(1000, 600, 10));
+        assertEquals(1, quick.size(), quick.toString());
+        assertEquals(Level.INFO, quick.get(0).getLevel());
+        assertTrue(Pattern.matches("kkr: exact mode takes about 1 s per training fold of 1000 points \\(the "
+                + "eigendecomposition of its kernel matrix, (native|Java) LAPACK\\)", quick.get(0).getFormattedMessage()),
+                quick.get(0).getFormattedMessage());
+
         // CIFAR-10's top-label folds: the rbf kernel's rank bound plans for rank 46, a fit costs nothing
-        List<ILoggingEvent> small = events(LOGGER, () -> estimator("kkr", Notion.TOP_LABEL, 10, "fast", new MapRunCache())
+        List<ILoggingEvent> small = events(KKR, () -> estimator("kkr", Notion.TOP_LABEL, 10, "fast", new MapRunCache())
                 .memoryNeed(6400, 3600, 1));
         assertEquals(1, small.size(), small.toString());
         assertEquals(Level.INFO, small.get(0).getLevel());

@@ -9,7 +9,8 @@ import java.util.Locale;
  * docs/performance.md):
  * <ul>
  *   <li>the eigendecomposition of an n × n matrix, about n³ / {@value #NATIVE_EIGEN} s with the
- *       native LAPACK and n³ / {@value #JAVA_EIGEN} s with the Java code;</li>
+ *       native LAPACK and n³ / {@value #JAVA_EIGEN} s with the Java code (see the constants for
+ *       the measurements);</li>
  *   <li>the pivoted Cholesky of rank r, about 1.35·n·r² multiply-adds (its passes and LᵀL) at
  *       {@value #NATIVE_PRODUCTS} per second through the native BLAS and {@value #PRODUCTS}
  *       through the Java product; the spectrum's weights and feature map add r³/2 + n·r·m more;</li>
@@ -21,10 +22,19 @@ import java.util.Locale;
  * where the tolerance stops the factorisation first, about the time where the cap stops it.
  */
 final class CostModel {
-    /** n³ per second of a native eigendecomposition (dsyevr). */
-    static final double NATIVE_EIGEN = 3e9;
-    /** n³ per second of the Java eigendecomposition. */
-    static final double JAVA_EIGEN = 6e8;
+    /**
+     * n³ per second of a native eigendecomposition (dsyevr, OpenBLAS), two folds at a time:
+     * measured on 2026-11-30 (Intel Xeon, exact mode on CIFAR-10 canonical) 5.2e9 to 6.9e9 at
+     * n = 1600, 6.7e9 to 7.6e9 at 3200 and 5.1e9 to 6.4e9 at 6400 (41 to 51 s a fold), and 5.1e9
+     * to 6.9e9 for the fast mode's r × r matrix at r = 3000.
+     */
+    static final double NATIVE_EIGEN = 6e9;
+    /**
+     * n³ per second of the Java eigendecomposition, two folds at a time; it slows as n outgrows
+     * the caches: measured on 2026-11-30 (as above) 1.5e9 to 2.5e9 at n = 1600 and 1.1e9 to 1.4e9
+     * at 3200 (24 to 29 s a fold; 13 s alone). Set where the larger folds that take long are.
+     */
+    static final double JAVA_EIGEN = 1e9;
     /** Multiply-adds per second of the Java matrix products. */
     static final double PRODUCTS = 2e9;
     /**
@@ -37,8 +47,10 @@ final class CostModel {
     /** Exponentials of kernel values per second, after their inner products. */
     static final double EXPONENTIALS = 1e8;
 
-    /** r² per second of a kkr fit, see {@link #kroneckerFitSeconds}. */
+    /** r² per second of a kkr fit in fast mode, see {@link #kroneckerFitSeconds}. */
     static final double KRONECKER_FITS = 8.6e6;
+    /** n³ per second of a kkr fit in exact mode, see {@link #kroneckerFitSeconds}. */
+    static final double EXACT_KRONECKER_FITS = 1.3e11;
 
     private CostModel() {
     }
@@ -79,15 +91,21 @@ final class CostModel {
     /**
      * A grid point's fit of kkr: the form over q ≤ r modes, its compression, O(q²k), and its
      * map of the raw features, with its check at half the rank where the cap stops the
-     * factorisation. Measured at r = 3000 (n = 6400 and 32 000, d = 100): 1.05 s a fit on
-     * average, 0.5 s with 100 features to 2.5 s with 500; at r ≈ 530 (CIFAR-10, canonical):
-     * 0.01 to 0.1 s.
+     * factorisation. Fast mode, measured at r = 3000 (n = 6400 and 32 000, d = 100): 1.05 s a fit
+     * on average, 0.5 s with 100 features to 2.5 s with 500; at r ≈ 530 (CIFAR-10, canonical):
+     * 0.01 to 0.1 s. In exact mode every one of the n modes is a candidate, and the modes kept
+     * grow with n: on 2026-11-30 (CIFAR-10 canonical, the prepared folds' thread-seconds less
+     * their factorisations, over 90 fits) 0.08 s a fit at n = 1600, 0.25 s at 3200 and 2.0 s at
+     * 6400.
      *
-     * @param rank r
-     * @return about r² / {@value #KRONECKER_FITS} s
+     * @param mode exact or fast
+     * @param rank r, the fold's size n in exact mode
+     * @return about r² / {@value #KRONECKER_FITS} s in fast mode and n³ / {@value #EXACT_KRONECKER_FITS} s
+     *     in exact mode
      */
-    static double kroneckerFitSeconds(long rank) {
-        return (double) rank * rank / KRONECKER_FITS;
+    static double kroneckerFitSeconds(Mode mode, long rank) {
+        double r = rank;
+        return mode == Mode.EXACT ? r * r * r / EXACT_KRONECKER_FITS : r * r / KRONECKER_FITS;
     }
 
     /**

@@ -142,20 +142,21 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
 
             /**
              * Says how long factoring a training fold will take by the {@link CostModel}, once per
-             * run and factorisation (kkr and ukkr share it), and how long fitting a grid point on
-             * it will take, once per run and estimator (kkr's fits), before any work starts: at
+             * run and factorisation (kkr and ukkr share it), and how long fitting the default grid
+             * on it will take, once per run and estimator (kkr's fits), before any work starts: at
              * info level, or as a warning when the default {@value #DEFAULT_FOLDS} folds, as many
              * at a time as the pool has threads, with the notion's default grid, would take over a
-             * minute.
+             * minute. Fits under a second a fold are left out.
              */
             private void announce(long n, long rank, int dimension) {
                 CostModel.Machine machine = new CostModel.Machine(SymmetricEigen.nativeLapack(), Gemm.nativeBlas(),
                         LowRankFactorisation.kernelProducts(settings.kernel(), dimension));
                 SpectrumKey factorisation = SpectrumKey.anyFold(settings);
                 double factoring = CostModel.foldSeconds(settings.mode(), n, rank, dimension, machine);
-                double fitting = fitSeconds(rank);
+                int points = defaultSearchSpace(context.notion()).size();
+                double fitting = points * fitSeconds(settings.mode(), rank);
                 boolean factors = first(cache, new Announcement("", factorisation, n));
-                boolean fits = fitting >= 0.5 && first(cache, new Announcement(name(), factorisation, n));
+                boolean fits = fitting >= 1 && first(cache, new Announcement(name(), factorisation, n));
                 if (!factors && !fits) {
                     return;
                 }
@@ -169,14 +170,13 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
                                     + "pivoted Cholesky of rank up to %d, less where its tolerance stops it first)",
                                     CostModel.words(factoring), n, rank));
                 }
-                int points = defaultSearchSpace(context.notion()).size();
                 if (fits) {
-                    parts.add(String.format(Locale.ROOT, "%s about %s per grid point's fit on such a fold (%d grid "
-                            + "points by default)", factors ? "and" : "takes", CostModel.words(fitting), points));
+                    parts.add(String.format(Locale.ROOT, "%s about %s for the %d grid points' fits on such a fold "
+                            + "(the default grid)", factors ? "and" : "takes", CostModel.words(fitting), points));
                 }
                 String what = String.join(" ", parts);
                 int rounds = (DEFAULT_FOLDS + pool.threads() - 1) / pool.threads();
-                double seconds = ((factors ? factoring : 0) + (fits ? points * fitting : 0)) * rounds;
+                double seconds = ((factors ? factoring : 0) + (fits ? fitting : 0)) * rounds;
                 if (seconds >= 60) {
                     LOG.warn("{}: {} mode {}; folds run {} at a time", name(), settings.mode(), what, pool.threads());
                 } else {
@@ -309,11 +309,12 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
     abstract CalibrationFunction fit(FoldSpectrum fold, double mu);
 
     /**
-     * @param rank the rank the memory plan assumes
+     * @param mode exact or fast
+     * @param rank the rank the memory plan assumes (the fold's size in exact mode)
      * @return the estimated seconds of one grid point's fit on a fold of that rank, for the time
      *     estimate before a run ({@link CostModel}); 0 where fits cost little beside the factorisation
      */
-    double fitSeconds(long rank) {
+    double fitSeconds(Mode mode, long rank) {
         return 0;
     }
 

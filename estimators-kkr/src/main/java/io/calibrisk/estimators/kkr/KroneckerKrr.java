@@ -64,8 +64,8 @@ public final class KroneckerKrr extends KernelRidgeProvider {
     }
 
     @Override
-    double fitSeconds(long rank) {
-        return CostModel.kroneckerFitSeconds(rank);
+    double fitSeconds(Mode mode, long rank) {
+        return CostModel.kroneckerFitSeconds(mode, rank);
     }
 
     /** A fit is a compression, O(q²k), holding k·p doubles: worth doing ahead, in parallel. */

@@ -93,8 +93,8 @@ class MemoryNeedTest {
 
     /**
      * The factorisation's time estimate is said once per run, factorisation and training size,
-     * shared by kkr and ukkr; kkr's fits, where they take long, once per run, estimator and
-     * training size.
+     * shared by kkr and ukkr; kkr's fits, where they take a second or more a fold, once per run,
+     * estimator and training size.
      */
     @Test
     void theTimeEstimatesAreAnnouncedOncePerFactorisationAndTrainingSize() {
