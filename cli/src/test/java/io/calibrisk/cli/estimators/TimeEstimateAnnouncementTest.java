@@ -50,7 +50,7 @@ class TimeEstimateAnnouncementTest {
         assertEquals(Level.WARN, events.get(0).getLevel());
         String line = events.get(0).getFormattedMessage();
         assertTrue(Pattern.matches("kkr: fast mode takes up to about " + DURATION + " per training fold of 32000 points "
-                + "\\(a pivoted Cholesky of rank up to 3000, less where its tolerance stops it first\\) and about "
+                + "\\(a pivoted Cholesky of rank up to 3000, less where its tolerance stops it first\\) and up to about "
                 + DURATION + " for the 18 grid points' fits on such a fold \\(the default grid\\); folds run 2 at a "
                 + "time", line), line);
     }

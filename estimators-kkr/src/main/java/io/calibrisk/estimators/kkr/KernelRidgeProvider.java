@@ -171,8 +171,10 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
                                     CostModel.words(factoring), n, rank));
                 }
                 if (fits) {
-                    parts.add(String.format(Locale.ROOT, "%s about %s for the %d grid points' fits on such a fold "
-                            + "(the default grid)", factors ? "and" : "takes", CostModel.words(fitting), points));
+                    // a fit's cost grows with the rank, which in fast mode is only bounded here
+                    parts.add(String.format(Locale.ROOT, "%s %sabout %s for the %d grid points' fits on such a fold "
+                            + "(the default grid)", factors ? "and" : "takes", settings.mode() == Mode.EXACT ? ""
+                            : "up to ", CostModel.words(fitting), points));
                 }
                 String what = String.join(" ", parts);
                 int rounds = (DEFAULT_FOLDS + pool.threads() - 1) / pool.threads();
