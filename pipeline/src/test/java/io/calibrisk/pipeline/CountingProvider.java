@@ -7,13 +7,17 @@ import io.calibrisk.api.estimator.EstimatorContext;
 import io.calibrisk.api.estimator.EstimatorProvider;
 import io.calibrisk.api.estimator.MemoryNeed;
 import io.calibrisk.api.estimator.PreparedTraining;
+import io.calibrisk.api.estimator.TimeNeed;
 import io.calibrisk.api.estimator.TrainingFold;
+import io.calibrisk.api.estimator.Workload;
 import io.calibrisk.api.search.Hyperparameters;
 import io.calibrisk.api.search.SearchSpace;
 import io.calibrisk.api.setting.Setting;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /** An estimator provider that counts how often the pipeline asks it for what. */
@@ -29,6 +33,8 @@ public final class CountingProvider implements EstimatorProvider {
     public final AtomicInteger plans = new AtomicInteger();
     /** Calls of {@link PreparedTraining#fit}. */
     public final AtomicInteger fits = new AtomicInteger();
+    /** The workloads {@link CalibrationEstimator#timeNeed} was asked about, in order. */
+    public final List<Workload> workloads = new CopyOnWriteArrayList<>();
 
     /** Run before each preparation, in the preparing thread. */
     private final Runnable beforePrepare;
@@ -109,6 +115,12 @@ public final class CountingProvider implements EstimatorProvider {
             @Override
             public MemoryNeed memoryNeed(int trainingSize, int querySize, int dimension) {
                 return estimator.memoryNeed(trainingSize, querySize, dimension);
+            }
+
+            @Override
+            public Optional<TimeNeed> timeNeed(Workload workload) {
+                workloads.add(workload);
+                return estimator.timeNeed(workload);
             }
         };
     }

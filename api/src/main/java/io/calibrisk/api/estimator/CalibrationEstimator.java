@@ -1,5 +1,7 @@
 package io.calibrisk.api.estimator;
 
+import java.util.Optional;
+
 /**
  * An estimator configured for one run. For every training fold (and every component of the
  * notion) the pipeline calls {@link #prepare} once, then {@link PreparedTraining#fit} once per
@@ -35,5 +37,21 @@ public interface CalibrationEstimator {
      */
     default MemoryNeed memoryNeed(int trainingSize, int querySize, int dimension) {
         return MemoryNeed.NONE;
+    }
+
+    /**
+     * How long the run's work will take, so that a long run says so before it starts: the
+     * pipeline asks once per run, after {@link #memoryNeed} and in the order the estimators run,
+     * and says the answer at info level, or as a warning from a minute on. Estimate it from a
+     * cost model of the sizes, not by computing; leave out what an estimator earlier in the run
+     * computes for this one (found in the run's cache), and say nothing (empty) when the time
+     * is not worth a line or cannot be told.
+     *
+     * @param workload the folds, components, sizes, grid points and threads of the run
+     * @return the time it will take; empty by default
+     * @since 1.4
+     */
+    default Optional<TimeNeed> timeNeed(Workload workload) {
+        return Optional.empty();
     }
 }

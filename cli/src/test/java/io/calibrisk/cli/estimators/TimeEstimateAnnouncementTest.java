@@ -4,117 +4,230 @@ import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
+import io.calibrisk.api.CalibriskPlugin;
 import io.calibrisk.api.data.Notion;
 import io.calibrisk.api.estimator.CalibrationEstimator;
 import io.calibrisk.api.estimator.EstimatorContext;
+import io.calibrisk.api.estimator.EstimatorProvider;
+import io.calibrisk.api.estimator.PreparedTraining;
 import io.calibrisk.api.estimator.RunCache;
+import io.calibrisk.api.estimator.TimeNeed;
+import io.calibrisk.api.estimator.TrainingFold;
+import io.calibrisk.api.estimator.Workload;
+import io.calibrisk.api.search.SearchSpace;
+import io.calibrisk.api.setting.Setting;
 import io.calibrisk.pipeline.Calibrisk;
+import io.calibrisk.pipeline.data.Labels;
+import io.calibrisk.pipeline.data.Predictions;
 import io.calibrisk.pipeline.evaluation.RunPlan;
+import io.calibrisk.testsupport.Generators;
 import io.calibrisk.testsupport.plugin.MapRunCache;
 import io.calibrisk.testsupport.plugin.ThreadPool;
+import io.calibrisk.testsupport.toy.ToyBins;
 import org.junit.jupiter.api.Test;
 import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * kkr and kde say how long they will take before any work starts (from the sizes their memory
- * plan is asked about), once per run. kkr gives a training fold's factorisation and a grid
- * point's fit, the factorisation once for kkr and ukkr, which share it; kde gives its whole run.
- * A run whose default folds and grid would take over a minute is warned about, with how many
- * folds or threads share the work; a short one is said at info level. Only the sizes are given,
- * so nothing is computed here.
+ * kkr and kde say how long a run will take before any work starts, for the run's own folds,
+ * classes, grid and threads ({@link CalibrationEstimator#timeNeed}), from the sizes alone:
+ * nothing is computed here. kkr counts a training fold's factorisation once for kkr and ukkr,
+ * which share it, and says the factorisation is the other's where it is; kde gives its whole
+ * run. The pipeline says the line before the first fold: a warning from a minute on.
  */
 class TimeEstimateAnnouncementTest {
-    private static final String KKR = "io.calibrisk.estimators.kkr.KernelRidgeProvider";
-    private static final String KDE = "io.calibrisk.estimators.kernel.kde.KdeEstimator";
+    private static final String PIPELINE = "io.calibrisk.pipeline.evaluation.TimeNeeds";
     /** A duration in {@code CostModel.words}' form; its value depends on the native libraries found. */
     private static final String DURATION = "(\\d+ s|\\d+ min \\d\\d s|\\d+ h \\d\\d min)";
+    /** Canonical n = 50 000, d = 100 with the default folds and grid on two threads: the README's example. */
+    private static final Workload CANONICAL_50K = new Workload(5, 1, 32_000, 10_000, 100, 18, 2);
 
     @Test
-    void aLongRunIsWarnedAboutOnceAndTheFactorisationOnceForKkrAndUkkr() {
+    void kkrCountsTheFactorisationOnceForKkrAndUkkrAndTheRunsOwnFoldsAndGrid() {
         RunCache cache = new MapRunCache();
-        List<ILoggingEvent> events = events(KKR, () -> {
-            CalibrationEstimator kkr = estimator("kkr", Notion.CANONICAL, 100, "fast", cache);
-            // the sizes of canonical n = 50 000, d = 100: the README's example of the warning
-            kkr.memoryNeed(32_000, 18_000, 100);
-            kkr.memoryNeed(32_000, 18_000, 100);
-            estimator("ukkr", Notion.CANONICAL, 100, "fast", cache).memoryNeed(32_000, 18_000, 100);
-        });
-        assertEquals(1, events.size(), events.toString());
-        assertEquals(Level.WARN, events.get(0).getLevel());
-        String line = events.get(0).getFormattedMessage();
-        assertTrue(Pattern.matches("kkr: fast mode takes up to about " + DURATION + " per training fold of 32000 points "
-                + "\\(a pivoted Cholesky of rank up to 3000, less where its tolerance stops it first\\) and up to about "
-                + DURATION + " for the 18 grid points' fits on such a fold \\(the default grid\\); folds run 2 at a "
-                + "time", line), line);
+        CalibrationEstimator kkr = estimator("kkr", Notion.CANONICAL, 100, "fast", cache);
+        TimeNeed need = kkr.timeNeed(CANONICAL_50K).orElseThrow();
+        assertTrue(need.upperBound(), "fast mode: a bound, for the rank the memory plan assumes");
+        assertTrue(Pattern.matches("fast mode, a pivoted Cholesky of rank up to 3000 per training fold of 32000 points "
+                + "\\(up to about " + DURATION + " each, less where its tolerance stops it first\\) and the grid points' "
+                + "fits \\(up to about " + DURATION + " a fold\\)", need.account()), need.account());
+        assertTrue(need.seconds() >= 60, need.toString());
+        assertEquals(need, kkr.timeNeed(CANONICAL_50K).orElseThrow(), "asked again, kkr still owns the factorisation");
+        assertEquals(Optional.empty(), estimator("ukkr", Notion.CANONICAL, 100, "fast", cache).timeNeed(CANONICAL_50K),
+                "ukkr's fits cost little and its factorisation is kkr's");
+
+        // the run's folds, threads and grid: 10 folds on 2 threads are 5 rounds, not 3; on 1 thread 10
+        double perRound = need.seconds() / 3;
+        assertEquals(5 * perRound, kkr.timeNeed(new Workload(10, 1, 32_000, 10_000, 100, 18, 2)).orElseThrow()
+                .seconds(), 1e-9 * need.seconds());
+        assertEquals(10 * perRound, kkr.timeNeed(new Workload(10, 1, 32_000, 10_000, 100, 18, 1)).orElseThrow()
+                .seconds(), 1e-9 * need.seconds());
+        TimeNeed twiceTheGrid = kkr.timeNeed(new Workload(5, 1, 32_000, 10_000, 100, 36, 2)).orElseThrow();
+        assertTrue(twiceTheGrid.seconds() > need.seconds() * 1.1, twiceTheGrid + " against " + need);
+
+        // ukkr asked first owns the factorisation; kkr then counts its fits alone and says whose it is
+        RunCache other = new MapRunCache();
+        TimeNeed ukkr = estimator("ukkr", Notion.CANONICAL, 100, "fast", other).timeNeed(CANONICAL_50K).orElseThrow();
+        TimeNeed fits = estimator("kkr", Notion.CANONICAL, 100, "fast", other).timeNeed(CANONICAL_50K).orElseThrow();
+        assertTrue(Pattern.matches("fast mode, the grid points' fits \\(up to about " + DURATION + " a fold\\); the "
+                + "factorisation is ukkr's", fits.account()), fits.account());
+        assertEquals(need.seconds(), ukkr.seconds() + fits.seconds(), 1e-9 * need.seconds());
     }
 
     @Test
-    void exactModeNamesTheEigendecompositionAndAShortRunIsSaidAtInfoLevel() {
-        RunCache cache = new MapRunCache();
-        List<ILoggingEvent> exact = events(KKR, () -> estimator("kkr", Notion.CANONICAL, 10, "exact", cache)
-                .memoryNeed(6400, 3600, 10));
-        assertEquals(1, exact.size(), exact.toString());
-        assertEquals(Level.WARN, exact.get(0).getLevel());
-        String line = exact.get(0).getFormattedMessage();
-        assertTrue(Pattern.matches("kkr: exact mode takes about " + DURATION + " per training fold of 6400 points "
-                + "\\(the eigendecomposition of its kernel matrix, (native|Java) LAPACK\\) and about " + DURATION
-                + " for the 18 grid points' fits on such a fold \\(the default grid\\); folds run 2 at a time", line),
-                line);
+    void exactModeNamesTheEigendecompositionAndFitsFromASecondAFold() {
+        TimeNeed exact = estimator("kkr", Notion.CANONICAL, 10, "exact", new MapRunCache())
+                .timeNeed(new Workload(5, 1, 6400, 3600, 10, 18, 2)).orElseThrow();
+        assertFalse(exact.upperBound());
+        assertTrue(exact.seconds() >= 60, exact.toString());
+        assertTrue(Pattern.matches("exact mode, the eigendecomposition of the kernel matrix of each training fold of "
+                + "6400 points \\(about " + DURATION + " each, (native|Java) LAPACK\\) and the grid points' fits "
+                + "\\(about " + DURATION + " a fold\\)", exact.account()), exact.account());
 
         // 4100 points: with the native LAPACK the factorisations alone (three rounds of about 12 s)
         // stay under a minute, and the fits (about 10 s a fold) take the run over it
-        List<ILoggingEvent> fits = events(KKR, () -> estimator("kkr", Notion.CANONICAL, 10, "exact", new MapRunCache())
-                .memoryNeed(4100, 2300, 10));
-        assertEquals(1, fits.size(), fits.toString());
-        assertEquals(Level.WARN, fits.get(0).getLevel(), fits.get(0).getFormattedMessage());
-        assertTrue(fits.get(0).getFormattedMessage().contains("grid points' fits"), fits.get(0).getFormattedMessage());
+        TimeNeed fits = estimator("kkr", Notion.CANONICAL, 10, "exact", new MapRunCache())
+                .timeNeed(new Workload(5, 1, 4100, 2300, 10, 18, 2)).orElseThrow();
+        assertTrue(fits.seconds() >= 60, fits.toString());
+        assertTrue(fits.account().contains("grid points' fits"), fits.account());
 
         // fits under a second a fold are not named
-        List<ILoggingEvent> quick = events(KKR, () -> estimator("kkr", Notion.CANONICAL, 10, "exact", new MapRunCache())
-                .memoryNeed(1000, 600, 10));
-        assertEquals(1, quick.size(), quick.toString());
-        assertEquals(Level.INFO, quick.get(0).getLevel());
-        assertTrue(Pattern.matches("kkr: exact mode takes about 1 s per training fold of 1000 points \\(the "
-                + "eigendecomposition of its kernel matrix, (native|Java) LAPACK\\)", quick.get(0).getFormattedMessage()),
-                quick.get(0).getFormattedMessage());
+        TimeNeed quick = estimator("kkr", Notion.CANONICAL, 10, "exact", new MapRunCache())
+                .timeNeed(new Workload(5, 1, 1000, 600, 10, 18, 2)).orElseThrow();
+        assertTrue(quick.seconds() < 60, quick.toString());
+        assertTrue(Pattern.matches("exact mode, the eigendecomposition of the kernel matrix of each training fold of "
+                + "1000 points \\(about 1 s each, (native|Java) LAPACK\\)", quick.account()), quick.account());
 
-        // CIFAR-10's top-label folds: the rbf kernel's rank bound plans for rank 46, a fit costs nothing
-        List<ILoggingEvent> small = events(KKR, () -> estimator("kkr", Notion.TOP_LABEL, 10, "fast", new MapRunCache())
-                .memoryNeed(6400, 3600, 1));
-        assertEquals(1, small.size(), small.toString());
-        assertEquals(Level.INFO, small.get(0).getLevel());
-        assertEquals("kkr: fast mode takes up to about 1 s per training fold of 6400 points (a pivoted Cholesky of "
-                + "rank up to 46, less where its tolerance stops it first)", small.get(0).getFormattedMessage());
+        // CIFAR-10's class-wise folds: the rbf kernel's rank bound plans for rank 46, a fit costs
+        // nothing, and the ten classes' factorisations are five rounds' work each
+        Workload classWise = new Workload(5, 10, 6400, 2000, 1, 9, 2);
+        TimeNeed small = estimator("kkr", Notion.CLASS_WISE, 10, "fast", new MapRunCache()).timeNeed(classWise)
+                .orElseThrow();
+        assertEquals("fast mode, a pivoted Cholesky of rank up to 46 per training fold of 6400 points (up to about 1 s "
+                + "each, less where its tolerance stops it first)", small.account());
+        TimeNeed oneClass = estimator("kkr", Notion.TOP_LABEL, 10, "fast", new MapRunCache())
+                .timeNeed(new Workload(5, 1, 6400, 2000, 1, 9, 2)).orElseThrow();
+        assertEquals(25.0 / 3 * oneClass.seconds(), small.seconds(), 1e-9 * small.seconds());
     }
 
     @Test
-    void kdeSaysHowLongItsWholeRunTakesOnce() {
-        List<ILoggingEvent> canonical = events(KDE, () -> {
-            CalibrationEstimator kde = estimator("kde", Notion.CANONICAL, 100, null, new MapRunCache());
-            kde.memoryNeed(32_000, 10_000, 100);
-            kde.memoryNeed(32_000, 10_000, 100);
-        });
-        assertEquals(1, canonical.size(), canonical.toString());
-        assertEquals(Level.WARN, canonical.get(0).getLevel());
-        assertEquals("kde: takes about 84 s with the default 5 folds and 20 bandwidths on 2 threads (training "
-                + "folds of 32000 points; the dirichlet kernel through its 100 statistics per point)",
-                canonical.get(0).getFormattedMessage());
+    void kdeSaysItsWholeRun() {
+        // kde's default grid has 20 bandwidths
+        TimeNeed canonical = estimator("kde", Notion.CANONICAL, 100, null, new MapRunCache())
+                .timeNeed(new Workload(5, 1, 32_000, 10_000, 100, 20, 2)).orElseThrow();
+        assertFalse(canonical.upperBound());
+        assertEquals(84, canonical.seconds(), 0.5, "KdeCost's rates, fitted to the 86.5 s measured");
+        assertEquals("training folds of 32000 points; the dirichlet kernel through its 100 statistics per point",
+                canonical.account());
 
         // CIFAR-10, class-wise: ten scalar problems per fold
-        List<ILoggingEvent> classWise = events(KDE, () -> estimator("kde", Notion.CLASS_WISE, 10, null,
-                new MapRunCache()).memoryNeed(6400, 2000, 1));
-        assertEquals(1, classWise.size(), classWise.toString());
-        assertEquals(Level.INFO, classWise.get(0).getLevel());
-        assertEquals("kde: takes about 1 s with the default 5 folds and 20 bandwidths on 2 threads (training folds "
-                + "of 6400 points, for each of 10 classes; the beta kernel through windows of its sorted centres)",
-                classWise.get(0).getFormattedMessage());
+        TimeNeed classWise = estimator("kde", Notion.CLASS_WISE, 10, null, new MapRunCache())
+                .timeNeed(new Workload(5, 10, 6400, 2000, 1, 20, 2)).orElseThrow();
+        assertEquals("training folds of 6400 points; the beta kernel through windows of its sorted centres",
+                classWise.account());
+        TimeNeed ten = estimator("kde", Notion.CLASS_WISE, 10, null, new MapRunCache())
+                .timeNeed(new Workload(5, 10, 6400, 2000, 1, 20, 1)).orElseThrow();
+        assertEquals(2 * classWise.seconds(), ten.seconds(), 1e-12, "one thread takes twice two threads' time");
+    }
+
+    /** The pipeline says each estimator's line before the first fold, with the run's own folds and threads. */
+    @Test
+    void theRunSaysTheLineBeforeItStartsAsAWarningFromAMinuteOn() {
+        Generators.Dataset data = Generators.dataset(200, 3, Generators.RowStyle.CONFIDENT, 5);
+        Predictions predictions = Predictions.ofProbabilities(data.samples().size(), 3, data.samples().probabilities(),
+                "test");
+        Labels labels = Labels.of(data.samples().labels(), 3, "test");
+        List<ILoggingEvent> events = events(PIPELINE, () -> Calibrisk.builder()
+                .plugin(plugin(new Slow("slow", 125), new Slow("quick", 3))).estimators("slow", "quick")
+                .notion(Notion.TOP_LABEL).folds(4).threads(2).build().evaluate(predictions, labels));
+        assertEquals(2, events.size(), events.toString());
+        assertEquals(Level.WARN, events.get(0).getLevel());
+        assertEquals("slow: takes up to about 2 min for 4 folds × 3 grid points on 2 threads: a model of slow",
+                events.get(0).getFormattedMessage());
+        assertEquals(Level.INFO, events.get(1).getLevel());
+        assertEquals("quick: takes up to about 3 s for 4 folds × 3 grid points on 2 threads: a model of quick",
+                events.get(1).getFormattedMessage());
+    }
+
+    /** toy-bins under another name, with a time estimate of its own. */
+    private static final class Slow implements EstimatorProvider {
+        private final String name;
+        private final double seconds;
+        private final ToyBins toy = new ToyBins();
+
+        Slow(String name, double seconds) {
+            this.name = name;
+            this.seconds = seconds;
+        }
+
+        @Override
+        public String name() {
+            return name;
+        }
+
+        @Override
+        public String description() {
+            return "toy-bins with a time estimate";
+        }
+
+        @Override
+        public Set<Notion> notions() {
+            return toy.notions();
+        }
+
+        @Override
+        public SearchSpace defaultSearchSpace(Notion notion) {
+            return toy.defaultSearchSpace(notion);
+        }
+
+        @Override
+        public List<Setting> settings(Notion notion) {
+            return toy.settings(notion);
+        }
+
+        @Override
+        public CalibrationEstimator create(EstimatorContext context) {
+            CalibrationEstimator estimator = toy.create(context);
+            return new CalibrationEstimator() {
+                @Override
+                public PreparedTraining prepare(TrainingFold training) {
+                    return estimator.prepare(training);
+                }
+
+                @Override
+                public Optional<TimeNeed> timeNeed(Workload workload) {
+                    return Optional.of(new TimeNeed(seconds, true, "a model of " + name));
+                }
+            };
+        }
+    }
+
+    private static CalibriskPlugin plugin(EstimatorProvider... providers) {
+        return new CalibriskPlugin() {
+            @Override
+            public String name() {
+                return "timed";
+            }
+
+            @Override
+            public String spiVersion() {
+                return SPI_VERSION;
+            }
+
+            @Override
+            public List<EstimatorProvider> estimators() {
+                return List.of(providers);
+            }
+        };
     }
 
     /** @return the estimator as a run with two threads and the cache creates it, with its default settings but mode (if given) */

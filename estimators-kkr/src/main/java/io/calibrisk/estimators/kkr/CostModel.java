@@ -3,8 +3,9 @@ package io.calibrisk.estimators.kkr;
 import java.util.Locale;
 
 /**
- * How long preparing one training fold takes, roughly, from the sizes the memory plan uses, so
- * that a long run says so before it starts. The rates are those measured on 2-core x86-64
+ * How long preparing one training fold takes, roughly, from the run's sizes and the rank the
+ * memory plan assumes, for the time estimate a run says before it starts
+ * ({@link io.calibrisk.api.estimator.CalibrationEstimator#timeNeed}). The rates are those measured on 2-core x86-64
  * machines with one thread per fold and two folds at a time (the README's kkr section and
  * docs/performance.md):
  * <ul>

@@ -11,7 +11,9 @@ import io.calibrisk.api.estimator.MemoryNeed;
 import io.calibrisk.api.estimator.Parallelism;
 import io.calibrisk.api.estimator.PreparedTraining;
 import io.calibrisk.api.estimator.RunCache;
+import io.calibrisk.api.estimator.TimeNeed;
 import io.calibrisk.api.estimator.TrainingFold;
+import io.calibrisk.api.estimator.Workload;
 import io.calibrisk.api.kernel.PositiveDefiniteKernel;
 import io.calibrisk.api.setting.Setting;
 import io.calibrisk.api.search.Hyperparameters;
@@ -108,26 +110,19 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
              * n'·r features (and, when n·r is at most {@link HeldOutCorrection#HELD_LIMIT}, the
              * factor and residuals the held-out correction holds, with a block of kernel rows),
              * (and, when r is the cap and below n, the spectrum at half the rank that the fits are
-             * checked against: {@link RankChecked}), with r the rank the factorisation can reach: the rank cap, or n, or
-             * twice the kernel's {@link PositiveDefiniteKernel#rankBound} where it gives one (the
-             * pivoted Cholesky stops near the optimal rank, not at it), whichever is smallest. An
-             * rbf kernel on top-label points plans for rank 46 (it reaches about 10), so a
-             * 200 000-sample run plans for megabytes, not the gigabytes the cap implies.
+             * checked against: {@link RankChecked}), with r the rank the factorisation can reach
+             * ({@link #plannedRank}). An rbf kernel on top-label points plans for rank 46 (it
+             * reaches about 10), so a 200 000-sample run plans for megabytes, not the gigabytes
+             * the cap implies.
              */
             @Override
             public MemoryNeed memoryNeed(int trainingSize, int querySize, int dimension) {
                 long n = trainingSize;
                 long q = querySize;
                 if (settings.mode() == Mode.EXACT) {
-                    announce(n, n, dimension);
                     return new MemoryNeed(8 * (4 * n * n + 2 * q * n), "--set " + name() + ".mode=fast");
                 }
-                long r = Math.min(n, settings.maxRank());
-                OptionalLong bound = settings.kernel().rankBound(dimension, settings.parameter(), settings.tolerance());
-                if (bound.isPresent()) {
-                    r = Math.min(r, 2 * Math.max(1, bound.getAsLong()));
-                }
-                announce(n, r, dimension);
+                long r = plannedRank(settings, n, dimension);
                 // a factor within HeldOutCorrection.HELD_LIMIT may be held with the residuals, and
                 // a block of corrected points takes their kernel rows (a rank below the planned one
                 // holds at most the limit, 8 MB, and n ≤ 4096 rows per point of the block)
@@ -141,56 +136,54 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
             }
 
             /**
-             * Says how long factoring a training fold will take by the {@link CostModel}, once per
-             * run and factorisation (kkr and ukkr share it), and how long fitting the default grid
-             * on it will take, once per run and estimator (kkr's fits), before any work starts: at
-             * info level, or as a warning when the default {@value #DEFAULT_FOLDS} folds, as many
-             * at a time as the pool has threads, with the notion's default grid, would take over a
-             * minute. Fits under a second a fold are left out.
+             * The {@link CostModel}'s time of the run: each training fold factored (once per run
+             * for kkr and ukkr, which share the factorisation: by the one the run asks first, which
+             * is the one that computes it) and fitted at the grid points, as many folds and
+             * components at a time as the pool has threads. In fast mode it is for the rank the
+             * memory plan assumes, so a bound where the tolerance stops the factorisation first.
+             * Fits under a second a fold are counted but not named; a run whose factorisation is
+             * another estimator's and whose fits take under a second a fold says nothing.
              */
-            private void announce(long n, long rank, int dimension) {
+            @Override
+            public Optional<TimeNeed> timeNeed(Workload workload) {
+                long n = workload.trainingSize();
+                int dimension = workload.dimension();
+                long rank = settings.mode() == Mode.EXACT ? n : plannedRank(settings, n, dimension);
                 CostModel.Machine machine = new CostModel.Machine(SymmetricEigen.nativeLapack(), Gemm.nativeBlas(),
                         LowRankFactorisation.kernelProducts(settings.kernel(), dimension));
-                SpectrumKey factorisation = SpectrumKey.anyFold(settings);
                 double factoring = CostModel.foldSeconds(settings.mode(), n, rank, dimension, machine);
-                int points = defaultSearchSpace(context.notion()).size();
-                double fitting = points * fitSeconds(settings.mode(), rank);
-                boolean factors = first(cache, new Announcement("", factorisation, n));
-                boolean fits = fitting >= 1 && first(cache, new Announcement(name(), factorisation, n));
+                double fitting = workload.gridPoints() * fitSeconds(settings.mode(), rank);
+                String owner = cache.computeIfAbsent(new Announcement(SpectrumKey.anyFold(settings), n), String.class,
+                        () -> name());
+                boolean factors = owner.equals(name());
+                boolean fits = fitting >= 1;
                 if (!factors && !fits) {
-                    return;
+                    return Optional.empty();
                 }
+                boolean exact = settings.mode() == Mode.EXACT;
                 List<String> parts = new ArrayList<>();
                 if (factors) {
-                    parts.add(settings.mode() == Mode.EXACT
-                            ? String.format(Locale.ROOT, "takes about %s per training fold of %d points (the "
-                                    + "eigendecomposition of its kernel matrix, %s LAPACK)", CostModel.words(factoring),
-                                    n, machine.nativeLapack() ? "native" : "Java")
-                            : String.format(Locale.ROOT, "takes up to about %s per training fold of %d points (a "
-                                    + "pivoted Cholesky of rank up to %d, less where its tolerance stops it first)",
-                                    CostModel.words(factoring), n, rank));
+                    parts.add(exact
+                            ? String.format(Locale.ROOT, "the eigendecomposition of the kernel matrix of each training "
+                                    + "fold of %d points (about %s each, %s LAPACK)", n, CostModel.words(factoring),
+                                    machine.nativeLapack() ? "native" : "Java")
+                            : String.format(Locale.ROOT, "a pivoted Cholesky of rank up to %d per training fold of %d "
+                                    + "points (up to about %s each, less where its tolerance stops it first)", rank, n,
+                                    CostModel.words(factoring)));
                 }
                 if (fits) {
                     // a fit's cost grows with the rank, which in fast mode is only bounded here
-                    parts.add(String.format(Locale.ROOT, "%s %sabout %s for the %d grid points' fits on such a fold "
-                            + "(the default grid)", factors ? "and" : "takes", settings.mode() == Mode.EXACT ? ""
-                            : "up to ", CostModel.words(fitting), points));
+                    parts.add(String.format(Locale.ROOT, "the grid points' fits (%sabout %s a fold)",
+                            exact ? "" : "up to ", CostModel.words(fitting)));
                 }
-                String what = String.join(" ", parts);
-                int rounds = (DEFAULT_FOLDS + pool.threads() - 1) / pool.threads();
-                double seconds = ((factors ? factoring : 0) + (fits ? fitting : 0)) * rounds;
-                if (seconds >= 60) {
-                    LOG.warn("{}: {} mode {}; folds run {} at a time", name(), settings.mode(), what, pool.threads());
-                } else {
-                    LOG.info("{}: {} mode {}", name(), settings.mode(), what);
-                }
+                String account = (exact ? "exact mode, " : "fast mode, ") + String.join(" and ", parts)
+                        + (factors ? "" : "; the factorisation is " + owner + "'s");
+                double seconds = ((factors ? factoring : 0) + fitting) * workload.rounds();
+                return Optional.of(new TimeNeed(seconds, !exact, account));
             }
 
         };
     }
-
-    /** The pipeline's default number of folds, for the announcement's threshold (the estimator is not told the run's). */
-    static final int DEFAULT_FOLDS = 5;
 
     /** The key of the rank-cap warning a run gives once per factorisation's settings (any fold). */
     private record RankCapWarning(SpectrumKey settings) {
@@ -207,10 +200,27 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
     }
 
     /**
-     * The key of a time estimate a run announces once: the factorisation's (estimator "") per
-     * factorisation and training size, an estimator's fits per estimator too.
+     * The key, in the run's cache, of the estimator whose time estimate counts a factorisation
+     * (the settings' and the training size's): the first of kkr and ukkr the run asks.
      */
-    private record Announcement(String estimator, SpectrumKey settings, long trainingSize) {
+    private record Announcement(SpectrumKey settings, long trainingSize) {
+    }
+
+    /**
+     * @param settings  the fast mode's settings
+     * @param n         the training fold's size
+     * @param dimension m
+     * @return the rank the fast mode can reach, for its memory and time plans: the rank cap, or
+     *     n, or twice the kernel's {@link PositiveDefiniteKernel#rankBound} where it gives one (the
+     *     pivoted Cholesky stops near the optimal rank, not at it), whichever is smallest
+     */
+    private static long plannedRank(KrrSettings settings, long n, int dimension) {
+        long r = Math.min(n, settings.maxRank());
+        OptionalLong bound = settings.kernel().rankBound(dimension, settings.parameter(), settings.tolerance());
+        if (bound.isPresent()) {
+            r = Math.min(r, 2 * Math.max(1, bound.getAsLong()));
+        }
+        return r;
     }
 
     /**

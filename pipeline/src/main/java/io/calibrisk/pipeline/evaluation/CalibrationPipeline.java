@@ -7,6 +7,7 @@ import io.calibrisk.api.PluginException;
 import io.calibrisk.api.estimator.CalibrationEstimator;
 import io.calibrisk.api.estimator.EstimatorContext;
 import io.calibrisk.api.estimator.MemoryNeed;
+import io.calibrisk.api.estimator.TimeNeed;
 import io.calibrisk.pipeline.Failures;
 import io.calibrisk.pipeline.TimeLimit;
 import io.calibrisk.pipeline.data.Labels;
@@ -20,6 +21,7 @@ import org.slf4j.LoggerFactory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeoutException;
 
 /**
@@ -125,16 +127,17 @@ public final class CalibrationPipeline {
      * An estimator created for this run with the memory it says it needs, or why it could not
      * be, and the seconds that took.
      */
-    private record Created(PlannedEstimator planned, CalibrationEstimator estimator, MemoryNeed need, String failure,
-                           double seconds) {
+    private record Created(PlannedEstimator planned, CalibrationEstimator estimator, MemoryNeed need,
+                           Optional<TimeNeed> time, String failure, double seconds) {
         static Created failed(PlannedEstimator planned, String failure, long start) {
-            return new Created(planned, null, null, failure, (System.nanoTime() - start) / 1e9);
+            return new Created(planned, null, null, Optional.empty(), failure, (System.nanoTime() - start) / 1e9);
         }
     }
 
     /**
      * Creates every estimator with this run's context, under the time limit per estimator,
-     * and refuses the run before any work if one or more would not fit in memory. An estimator
+     * and refuses the run before any work if one or more would not fit in memory; then each
+     * says how long it will take ({@link TimeNeeds}). An estimator
      * that refuses its settings stops the run, as does a plugin problem; one that fails
      * otherwise (throws anything, or takes too long) is reported as failed and the others run.
      */
@@ -158,7 +161,9 @@ public final class CalibrationPipeline {
                     if (need == null) {
                         throw new EstimationException("stated no memory need (memoryNeed returned null)");
                     }
-                    return new Created(planned, estimator, need, null, (System.nanoTime() - start) / 1e9);
+                    Optional<TimeNeed> time = TimeNeeds.ask(estimator,
+                            TimeNeeds.workload(split, planned, pool.threads()), planned.name());
+                    return new Created(planned, estimator, need, time, null, (System.nanoTime() - start) / 1e9);
                 });
             } catch (InvalidSettingException | PluginException e) {
                 throw e;
@@ -178,6 +183,10 @@ public final class CalibrationPipeline {
             needs.add(c.need());
         }
         MemoryBudget.check(split, plan.names(), needs, plan.settings().threads());
+        for (Created c : created) {
+            c.time().ifPresent(time -> TimeNeeds.say(c.planned().name(),
+                    TimeNeeds.workload(split, c.planned(), pool.threads()), time, plan.strategy().name()));
+        }
         return created;
     }
 }

@@ -15,7 +15,9 @@ import io.calibrisk.api.estimator.MemoryNeed;
 import io.calibrisk.api.estimator.Parallelism;
 import io.calibrisk.api.estimator.PreparedTraining;
 import io.calibrisk.api.estimator.RunCache;
+import io.calibrisk.api.estimator.TimeNeed;
 import io.calibrisk.api.estimator.TrainingFold;
+import io.calibrisk.api.estimator.Workload;
 import io.calibrisk.api.kernel.DensityKernel;
 import io.calibrisk.api.kernel.PositiveDefiniteKernel;
 import io.calibrisk.api.search.Axis;
@@ -75,6 +77,9 @@ import java.util.function.Supplier;
  *       with calibrisk's one-line message, parsed by the same {@link ValueType}s;</li>
  *   <li>{@link CalibrationEstimator#memoryNeed} is non-negative and non-decreasing in the
  *       training and query sizes up to 10⁸;</li>
+ *   <li>{@link CalibrationEstimator#timeNeed}, where given, does not decrease as the training
+ *       fold, the number of folds of the same samples or the grid grow, nor grow with more threads, and its account holds no
+ *       class name;</li>
  *   <li>names follow {@link PluginNames}, and no text shown to users holds a Java class name.</li>
  * </ul>
  * Every failure names the check, the notion, the component, the hyperparameters and the
@@ -605,6 +610,69 @@ public abstract class EstimatorConformance {
         } catch (RuntimeException e) {
             throw new AssertionError(what + " threw " + e + ", " + c, e);
         }
+    }
+
+    /**
+     * timeNeed, asked of a fresh estimator each time (an estimator may leave out what an earlier
+     * one of its run computes), does not decrease as the training fold grows from 2 to 10⁸ samples,
+     * nor as the same samples are cut into more folds or the grid grows, nor grow with more threads; its account holds no class
+     * name. An estimator that says nothing passes.
+     */
+    @Test
+    public void timeNeedIsSane() {
+        EstimatorProvider provider = provider();
+        for (Notion notion : provider.notions()) {
+            for (int classes : new int[] {2, 10, 100}) {
+                int m = notion.dimension(classes);
+                int components = notion.componentCount(classes);
+                double previous = -1;
+                for (int n : MEMORY_SIZES) {
+                    double seconds = time(notion, classes, new Workload(5, components, n, Math.max(1, n / 4), m, 18, 2));
+                    if (seconds < previous) {
+                        throw new AssertionError(provider.name() + " on " + notion + ", d = " + classes
+                                + ": timeNeed falls from " + previous + " to " + seconds + " s as the training set grows to " + n);
+                    }
+                    previous = Math.max(previous, seconds);
+                }
+                double base = time(notion, classes, new Workload(5, components, 1000, 250, m, 18, 2));
+                double[] larger = {
+                    // the same 1250 samples in 10 folds: each trains on 1125
+                    time(notion, classes, new Workload(10, components, 1125, 250, m, 18, 2)),
+                    time(notion, classes, new Workload(5, components, 1000, 250, m, 36, 2)),
+                    time(notion, classes, new Workload(5, components, 1000, 250, m, 18, 1)),
+                };
+                double fewer = time(notion, classes, new Workload(5, components, 1000, 250, m, 18, 8));
+                String[] what = {"the same samples in 10 folds instead of 5", "36 grid points instead of 18", "1 thread instead of 2"};
+                for (int i = 0; i < larger.length; i++) {
+                    if (base >= 0 && larger[i] >= 0 && larger[i] < base) {
+                        throw new AssertionError(provider.name() + " on " + notion + ", d = " + classes + ": timeNeed says "
+                                + larger[i] + " s with " + what[i] + ", less than " + base + " s");
+                    }
+                }
+                if (base >= 0 && fewer > base) {
+                    throw new AssertionError(provider.name() + " on " + notion + ", d = " + classes + ": timeNeed says "
+                            + fewer + " s on 8 threads, more than " + base + " s on 2");
+                }
+            }
+        }
+    }
+
+    /** @return the seconds a fresh estimator says for the workload, or −1 if it says nothing */
+    private double time(Notion notion, int classes, Workload workload) {
+        CalibrationEstimator estimator = provider().create(context(notion, classes, settings(notion),
+                Parallelism.sequential(), new MapRunCache()));
+        Optional<TimeNeed> need;
+        try {
+            need = estimator.timeNeed(workload);
+        } catch (RuntimeException e) {
+            throw new AssertionError(provider().name() + " on " + notion + ", d = " + classes + ": timeNeed(" + workload
+                    + ") threw " + e, e);
+        }
+        if (need == null) {
+            throw new AssertionError(provider().name() + ": timeNeed(" + workload + ") is null; use Optional.empty()");
+        }
+        need.ifPresent(t -> UserTexts.assertNoClassName(provider().name() + " time account", t.account()));
+        return need.map(TimeNeed::seconds).orElse(-1.0);
     }
 
     private long memory(CalibrationEstimator estimator, int n, int q, int m, Notion notion, int classes) {

@@ -1,8 +1,8 @@
 package io.calibrisk.estimators.kernel.kde;
 
 /**
- * How long a run of {@code kde} takes, roughly, from the sizes its memory plan is asked about,
- * so that a long run says so before it starts. With k folds, a training fold of n points holds
+ * How long a run of {@code kde} takes, roughly, from the run's workload
+ * ({@link io.calibrisk.api.estimator.Workload}), so that a long run says so before it starts. With k folds, a training fold of n points holds
  * out n/(k − 1) evaluation points, and the test split has at most n' points. The rates, in
  * thread-seconds, were fitted on 2026-11-30 to whole runs of kde alone on a 2-core Intel Xeon
  * (docs/performance.md), where they predicted 84 s for 86.5 s measured (canonical, n = 50 000,
@@ -60,14 +60,5 @@ final class KdeCost {
             return pairs * kernel.width(dimension) / PRODUCTS + pairs * bandwidths / WEIGHTS;
         }
         return n * (heldOut + querySize) * bandwidths * (dimension + 1.0) / DENSITY_TERMS;
-    }
-
-    /**
-     * @param seconds a duration
-     * @return it as roughly as it is known: whole seconds below 90, whole minutes from there
-     */
-    static String words(double seconds) {
-        long s = Math.max(1, Math.round(seconds));
-        return s < 90 ? s + " s" : Math.round(s / 60.0) + " min";
     }
 }

@@ -5,17 +5,17 @@ import io.calibrisk.api.data.CalibrationSet;
 import io.calibrisk.api.estimator.CalibrationEstimator;
 import io.calibrisk.api.estimator.MemoryNeed;
 import io.calibrisk.api.estimator.Parallelism;
+import io.calibrisk.api.estimator.TimeNeed;
 import io.calibrisk.api.estimator.TrainingFold;
+import io.calibrisk.api.estimator.Workload;
 import io.calibrisk.api.search.Hyperparameters;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentSkipListSet;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * {@code kde} configured for one run: prepares each training fold (see {@link KdeTraining}) and
@@ -30,28 +30,21 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * for is its first value. Results never depend on the batch, only speed does.
  */
 final class KdeEstimator implements CalibrationEstimator {
-    private static final Logger LOG = LoggerFactory.getLogger(KdeEstimator.class);
-    /** The pipeline's default number of folds, for the time estimate (the estimator is not told the run's). */
-    static final int DEFAULT_FOLDS = 5;
     /** Beyond this many distinct bandwidths, past ones stop joining batches. */
     private static final int MAX_REMEMBERED = 64;
     private static final double[] DEFAULTS = Bandwidths.defaults();
 
     private final KdeKernel kernel;
     private final int dimension;
-    /** The notion's components: d for class-wise, 1 otherwise. */
-    private final int components;
     private final Parallelism parallelism;
-    private final AtomicBoolean announced = new AtomicBoolean();
     private final Set<Double> seen = new ConcurrentSkipListSet<>();
     private final NormaliserCache normalisers;
     private final ScalarNormalisers scalarNormalisers;
     private final FoldShares shares = new FoldShares();
 
-    KdeEstimator(KdeKernel kernel, int dimension, int components, Parallelism parallelism) {
+    KdeEstimator(KdeKernel kernel, int dimension, Parallelism parallelism) {
         this.kernel = kernel;
         this.dimension = dimension;
-        this.components = components;
         this.parallelism = parallelism;
         this.normalisers = new NormaliserCache(kernel);
         this.scalarNormalisers = new ScalarNormalisers(kernel);
@@ -101,16 +94,9 @@ final class KdeEstimator implements CalibrationEstimator {
      * Without scalar windows also the training points and targets themselves, and the folds'
      * shares of the test split's sums ({@link FoldShares}): up to k per component and bandwidth,
      * counted here as two per fold's task.
-     *
-     * <p>Asked first, before any work starts, it also says how long the run will take by the
-     * {@link KdeCost} model, once per run: as a warning when the default
-     * {@value #DEFAULT_FOLDS} folds and grid would take over a minute, at info level otherwise.
      */
     @Override
     public MemoryNeed memoryNeed(int trainingSize, int querySize, int dimension) {
-        if (announced.compareAndSet(false, true)) {
-            announce(trainingSize, querySize, dimension);
-        }
         long statistics = kernel.width(dimension);
         long grid = Math.max(DEFAULTS.length, seen.size());
         boolean windows = kernel.windowed(dimension);
@@ -122,21 +108,21 @@ final class KdeEstimator implements CalibrationEstimator {
         return new MemoryNeed(8 * (training + queries), "");
     }
 
-    private void announce(int trainingSize, int querySize, int dimension) {
-        double seconds = KdeCost.foldSeconds(kernel, dimension, trainingSize, querySize, DEFAULT_FOLDS,
-                DEFAULTS.length) * DEFAULT_FOLDS * components / parallelism.threads();
+    /**
+     * The {@link KdeCost} model's thread-seconds of every fold and component, spread over the
+     * threads (a fold's bandwidths and query blocks are parallel work too), with how the kernel
+     * is summed.
+     */
+    @Override
+    public Optional<TimeNeed> timeNeed(Workload workload) {
+        double seconds = KdeCost.foldSeconds(kernel, workload.dimension(), workload.trainingSize(),
+                workload.querySize(), workload.folds(), workload.gridPoints())
+                * workload.folds() * workload.components() / workload.threads();
         String how = kernel.windowed(dimension) ? "through windows of its sorted centres"
                 : kernel.exponential() ? "through its " + kernel.width(dimension) + " statistics per point"
                 : "pair by pair";
-        String line = String.format(Locale.ROOT, "kde: takes about %s with the default %d folds and %d "
-                        + "bandwidths on %d threads (training folds of %d points%s; the %s kernel %s)",
-                KdeCost.words(seconds), DEFAULT_FOLDS, DEFAULTS.length, parallelism.threads(), trainingSize,
-                components > 1 ? ", for each of " + components + " classes" : "", kernel.name(), how);
-        if (seconds >= 60) {
-            LOG.warn(line);
-        } else {
-            LOG.info(line);
-        }
+        return Optional.of(new TimeNeed(seconds, false, String.format(Locale.ROOT,
+                "training folds of %d points; the %s kernel %s", workload.trainingSize(), kernel.name(), how)));
     }
 
     NormaliserCache normalisers() {

@@ -88,7 +88,6 @@ public final class KdeProvider implements EstimatorProvider {
             throw InvalidSettingException.of(name() + "." + KERNEL, kernel.name(), "is a kernel on the "
                     + kernel.domain().id() + ", which does not hold the points of " + notion + " calibration");
         }
-        return new KdeEstimator(KdeKernel.of(kernel), context.dimension(), notion.componentCount(context.classes()),
-                context.parallelism());
+        return new KdeEstimator(KdeKernel.of(kernel), context.dimension(), context.parallelism());
     }
 }

@@ -53,13 +53,4 @@ class KdeCostTest {
     private static void within(double measured, double predicted) {
         assertTrue(Math.abs(predicted / measured - 1) < 0.2, "predicted " + predicted + " for " + measured);
     }
-
-    @Test
-    void durationsAsRoughlyAsTheyAreKnown() {
-        assertEquals("1 s", KdeCost.words(0.2));
-        assertEquals("89 s", KdeCost.words(89.4));
-        assertEquals("2 min", KdeCost.words(89.6));
-        assertEquals("3 min", KdeCost.words(170));
-        assertEquals("125 min", KdeCost.words(2 * 3600 + 5 * 60 + 10));
-    }
 }

@@ -1,0 +1,118 @@
+package io.calibrisk.pipeline.evaluation;
+
+import io.calibrisk.api.estimator.CalibrationEstimator;
+import io.calibrisk.api.estimator.TimeNeed;
+import io.calibrisk.api.estimator.Workload;
+import io.calibrisk.pipeline.Failures;
+import io.calibrisk.pipeline.Untrusted;
+import io.calibrisk.pipeline.evaluation.RunPlan.PlannedEstimator;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Before a run's first fold, each estimator says how long its share will take
+ * ({@link CalibrationEstimator#timeNeed}) for the run as planned: its folds, components, grid and
+ * threads, not a default. The line is a warning from a minute on, so that nobody waits minutes
+ * unwarned, and at info level ({@code -v}) below. The estimate is advice: an estimator that fails
+ * to give one still runs.
+ */
+final class TimeNeeds {
+    private static final Logger LOG = LoggerFactory.getLogger(TimeNeeds.class);
+    /** From this many seconds on the line is a warning. */
+    static final double LONG_RUN = 60;
+    /** The most characters of an estimator's account that a line shows. */
+    private static final int ACCOUNT_LIMIT = 300;
+
+    private TimeNeeds() {
+    }
+
+    /**
+     * @param split   the run's folds
+     * @param planned the estimator
+     * @param threads the run's threads
+     * @return the work the run asks of the estimator
+     */
+    static Workload workload(FoldPlan split, PlannedEstimator planned, int threads) {
+        return new Workload(split.folds(), split.components(), split.largestTrainingSize(), split.largestQuerySize(),
+                split.dimension(), planned.space().size(), threads);
+    }
+
+    /**
+     * @param estimator the estimator
+     * @param workload  its work in this run
+     * @param name      its name, for the debug line of a failure
+     * @return what it says, or empty if it says nothing or fails to say it (a plugin's exception
+     *     or a null is not the run's failure)
+     */
+    static Optional<TimeNeed> ask(CalibrationEstimator estimator, Workload workload, String name) {
+        try {
+            Optional<TimeNeed> need = estimator.timeNeed(workload);
+            return need == null ? Optional.empty() : need;
+        } catch (RuntimeException | StackOverflowError e) {
+            LOG.debug("estimator {} gave no time estimate: {}", name, Failures.describe(e), e);
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * Says the line: a warning from {@value #LONG_RUN} s on, at info level below.
+     *
+     * @param name     the estimator
+     * @param workload its work
+     * @param need     what it said
+     * @param strategy the run's search strategy
+     */
+    static void say(String name, Workload workload, TimeNeed need, String strategy) {
+        String line = line(name, workload, need, strategy);
+        if (isLong(need)) {
+            LOG.warn(line);
+        } else {
+            LOG.info(line);
+        }
+    }
+
+    /** @return whether the line is a warning: {@value #LONG_RUN} s or more */
+    static boolean isLong(TimeNeed need) {
+        return need.seconds() >= LONG_RUN;
+    }
+
+    /**
+     * @return e.g. {@code kde: takes about 84 s for 5 folds × 20 grid points on 2 threads (…)};
+     *     a strategy other than {@code grid} may add rounds, which the line says it leaves out
+     */
+    static String line(String name, Workload workload, TimeNeed need, String strategy) {
+        StringBuilder line = new StringBuilder(name).append(": takes ")
+                .append(need.upperBound() ? "up to about " : "about ").append(words(need.seconds()))
+                .append(" for ").append(workload.folds()).append(workload.folds() == 1 ? " fold" : " folds");
+        if (workload.components() > 1) {
+            line.append(" × ").append(workload.components()).append(" classes");
+        }
+        line.append(" × ").append(workload.gridPoints()).append(workload.gridPoints() == 1 ? " grid point" : " grid points");
+        if (!"grid".equals(strategy)) {
+            line.append(" (and whatever rounds search ").append(strategy).append(" adds)");
+        }
+        line.append(" on ").append(workload.threads()).append(workload.threads() == 1 ? " thread" : " threads");
+        if (!need.account().isBlank()) {
+            line.append(": ").append(Untrusted.escape(need.account().strip(), ACCOUNT_LIMIT));
+        }
+        return line.toString();
+    }
+
+    /**
+     * @param seconds a duration
+     * @return it as roughly as an estimate knows it: whole seconds below 90, whole minutes below
+     *     90, then hours and minutes
+     */
+    static String words(double seconds) {
+        long s = Math.max(1, Math.round(seconds));
+        if (s < 90) {
+            return s + " s";
+        }
+        long minutes = Math.round(s / 60.0);
+        return minutes < 90 ? minutes + " min"
+                : String.format(Locale.ROOT, "%d h %02d min", minutes / 60, minutes % 60);
+    }
+}

@@ -1,0 +1,110 @@
+package io.calibrisk.pipeline.evaluation;
+
+import io.calibrisk.api.data.Notion;
+import io.calibrisk.api.estimator.CalibrationEstimator;
+import io.calibrisk.api.estimator.PreparedTraining;
+import io.calibrisk.api.estimator.TimeNeed;
+import io.calibrisk.api.estimator.TrainingFold;
+import io.calibrisk.api.estimator.Workload;
+import io.calibrisk.pipeline.Calibrisk;
+import io.calibrisk.pipeline.CountingProvider;
+import io.calibrisk.pipeline.TestData;
+import io.calibrisk.pipeline.data.Labels;
+import io.calibrisk.pipeline.data.Predictions;
+import io.calibrisk.testsupport.Generators;
+import io.calibrisk.testsupport.toy.ToyBins;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * The time estimate each estimator gives before a run: asked for the run's own folds,
+ * components, sizes, grid and threads, said in one line, and never the run's failure.
+ */
+class TimeNeedsTest {
+    private static final Workload CANONICAL = new Workload(5, 1, 32_000, 10_000, 100, 18, 2);
+
+    @Test
+    void anEstimatorIsAskedForTheRunAsPlanned() {
+        Generators.Dataset data = Generators.dataset(400, 4, Generators.RowStyle.CONFIDENT, 17);
+        Predictions predictions = TestData.predictions(data.samples());
+        Labels labels = TestData.labels(data.samples());
+        CountingProvider counting = new CountingProvider(new ToyBins());
+        Calibrisk.builder().plugin(counting.plugin()).estimators("toy-bins").notion(Notion.CLASS_WISE).folds(4)
+                .threads(3).grid("toy-bins", "bins", 2, 3, 5, 8, 13).build().evaluate(predictions, labels);
+        // 400 samples: 320 to optimise in 4 folds of 80, so 240 to train on; the test split is 80
+        assertEquals(List.of(new Workload(4, 4, 240, 80, 1, 5, 3)), counting.workloads);
+
+        CountingProvider canonical = new CountingProvider(new ToyBins());
+        Calibrisk.builder().plugin(canonical.plugin()).estimators("toy-bins").notion(Notion.TOP_LABEL).threads(1)
+                .build().evaluate(predictions, labels);
+        assertEquals(List.of(new Workload(5, 1, 256, 80, 1, 3, 1)), canonical.workloads);
+    }
+
+    @Test
+    void theLineSaysTheRunItIsForAndTheEstimatorsAccount() {
+        assertEquals("kkr: takes up to about 2 min for 5 folds × 18 grid points on 2 threads: fast mode, a pivoted "
+                        + "Cholesky",
+                TimeNeeds.line("kkr", CANONICAL, new TimeNeed(114, true, " fast mode, a pivoted Cholesky "), "grid"));
+        assertEquals("kde: takes about 1 s for 1 fold × 10 classes × 1 grid point on 1 thread",
+                TimeNeeds.line("kde", new Workload(1, 10, 6400, 2000, 1, 1, 1), new TimeNeed(0.2, false, "  "), "grid"));
+        assertEquals("kde: takes about 45 s for 5 folds × 20 grid points (and whatever rounds search refine adds) on "
+                        + "2 threads: a",
+                TimeNeeds.line("kde", new Workload(5, 1, 6400, 2000, 1, 20, 2), new TimeNeed(45, false, "a"),
+                        "refine"));
+        // a plugin's account is escaped and cut
+        assertEquals("x: takes about 1 s for 5 folds × 18 grid points on 2 threads: a\\x1b[31mb",
+                TimeNeeds.line("x", CANONICAL, new TimeNeed(1, false, "a\u001b[31mb"), "grid"));
+        String longAccount = TimeNeeds.line("x", CANONICAL, new TimeNeed(1, false, "y".repeat(1000)), "grid");
+        assertEquals(true, longAccount.length() < 400, longAccount);
+    }
+
+    @Test
+    void durationsAsRoughlyAsAnEstimateKnowsThem() {
+        assertEquals("1 s", TimeNeeds.words(0));
+        assertEquals("1 s", TimeNeeds.words(0.2));
+        assertEquals("89 s", TimeNeeds.words(89.4));
+        assertEquals("2 min", TimeNeeds.words(89.6));
+        assertEquals("3 min", TimeNeeds.words(170));
+        assertEquals("89 min", TimeNeeds.words(89 * 60 + 29));
+        assertEquals("1 h 30 min", TimeNeeds.words(89 * 60 + 31));
+        assertEquals("2 h 05 min", TimeNeeds.words(2 * 3600 + 5 * 60 + 10));
+    }
+
+    @Test
+    void aMinuteOrMoreIsLong() {
+        assertEquals(false, TimeNeeds.isLong(new TimeNeed(59.999, false, "")));
+        assertEquals(true, TimeNeeds.isLong(new TimeNeed(60, false, "")));
+    }
+
+    @Test
+    void anEstimatorThatFailsToSaySaysNothing() {
+        assertEquals(Optional.empty(), TimeNeeds.ask(saying(workload -> {
+            throw new IllegalStateException("no model");
+        }), CANONICAL, "x"));
+        assertEquals(Optional.empty(), TimeNeeds.ask(saying(workload -> null), CANONICAL, "x"));
+        CalibrationEstimator silent = training -> null;
+        assertEquals(Optional.empty(), TimeNeeds.ask(silent, CANONICAL, "x"));
+        TimeNeed need = new TimeNeed(3, false, "a");
+        assertEquals(Optional.of(need), TimeNeeds.ask(saying(workload -> Optional.of(need)), CANONICAL, "x"));
+    }
+
+    /** @return an estimator whose time estimate is {@code answer}'s */
+    private static CalibrationEstimator saying(Function<Workload, Optional<TimeNeed>> answer) {
+        return new CalibrationEstimator() {
+            @Override
+            public PreparedTraining prepare(TrainingFold training) {
+                throw new UnsupportedOperationException("asked only for its time");
+            }
+
+            @Override
+            public Optional<TimeNeed> timeNeed(Workload workload) {
+                return answer.apply(workload);
+            }
+        };
+    }
+}
