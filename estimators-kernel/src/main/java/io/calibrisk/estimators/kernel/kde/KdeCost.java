@@ -2,8 +2,9 @@ package io.calibrisk.estimators.kernel.kde;
 
 /**
  * How long a run of {@code kde} takes, roughly, from the run's workload
- * ({@link io.calibrisk.api.estimator.Workload}), so that a long run says so before it starts. With k folds, a training fold of n points holds
- * out n/(k − 1) evaluation points, and the test split has at most n' points. The rates, in
+ * ({@link io.calibrisk.api.estimator.Workload}), so that a long run says so before it starts.
+ * With k folds, a training fold of n points holds out n/(k − 1) evaluation points, and the test
+ * split has at most n' points. The rates, in
  * thread-seconds, were fitted on 2026-11-30 to whole runs of kde alone on a 2-core Intel Xeon
  * (docs/performance.md), where they predicted 84 s for 86.5 s measured (canonical, n = 50 000,
  * d = 100), 46 s for 47.9 s (d = 10), 56 s for 54.8 s (class-wise, d = 100) and 11.1 s for 11.8 s
