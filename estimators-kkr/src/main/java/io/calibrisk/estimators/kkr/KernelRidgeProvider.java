@@ -148,7 +148,8 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
             public Optional<TimeNeed> timeNeed(Workload workload) {
                 long n = workload.trainingSize();
                 int dimension = workload.dimension();
-                long rank = settings.mode() == Mode.EXACT ? n : plannedRank(settings, n, dimension);
+                boolean exact = settings.mode() == Mode.EXACT;
+                long rank = exact ? n : plannedRank(settings, n, dimension);
                 CostModel.Machine machine = new CostModel.Machine(SymmetricEigen.nativeLapack(), Gemm.nativeBlas(),
                         LowRankFactorisation.kernelProducts(settings.kernel(), dimension));
                 double factoring = CostModel.foldSeconds(settings.mode(), n, rank, dimension, machine);
@@ -160,7 +161,6 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
                 if (!factors && !fits) {
                     return Optional.empty();
                 }
-                boolean exact = settings.mode() == Mode.EXACT;
                 List<String> parts = new ArrayList<>();
                 if (factors) {
                     parts.add(exact

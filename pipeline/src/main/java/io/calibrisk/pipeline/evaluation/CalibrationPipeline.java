@@ -7,7 +7,6 @@ import io.calibrisk.api.PluginException;
 import io.calibrisk.api.estimator.CalibrationEstimator;
 import io.calibrisk.api.estimator.EstimatorContext;
 import io.calibrisk.api.estimator.MemoryNeed;
-import io.calibrisk.api.estimator.TimeNeed;
 import io.calibrisk.pipeline.Failures;
 import io.calibrisk.pipeline.TimeLimit;
 import io.calibrisk.pipeline.data.Labels;
@@ -128,7 +127,7 @@ public final class CalibrationPipeline {
      * be, and the seconds that took.
      */
     private record Created(PlannedEstimator planned, CalibrationEstimator estimator, MemoryNeed need,
-                           Optional<TimeNeed> time, String failure, double seconds) {
+                           Optional<TimeNeeds.Estimate> time, String failure, double seconds) {
         static Created failed(PlannedEstimator planned, String failure, long start) {
             return new Created(planned, null, null, Optional.empty(), failure, (System.nanoTime() - start) / 1e9);
         }
@@ -161,8 +160,7 @@ public final class CalibrationPipeline {
                     if (need == null) {
                         throw new EstimationException("stated no memory need (memoryNeed returned null)");
                     }
-                    Optional<TimeNeed> time = TimeNeeds.ask(estimator,
-                            TimeNeeds.workload(split, planned, pool.threads()), planned.name());
+                    Optional<TimeNeeds.Estimate> time = TimeNeeds.ask(estimator, split, planned, pool.threads());
                     return new Created(planned, estimator, need, time, null, (System.nanoTime() - start) / 1e9);
                 });
             } catch (InvalidSettingException | PluginException e) {
@@ -184,8 +182,7 @@ public final class CalibrationPipeline {
         }
         MemoryBudget.check(split, plan.names(), needs, plan.settings().threads());
         for (Created c : created) {
-            c.time().ifPresent(time -> TimeNeeds.say(c.planned().name(),
-                    TimeNeeds.workload(split, c.planned(), pool.threads()), time, plan.strategy().name()));
+            c.time().ifPresent(time -> time.say(plan.strategy().name()));
         }
         return created;
     }

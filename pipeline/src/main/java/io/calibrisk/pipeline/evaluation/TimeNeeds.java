@@ -6,6 +6,7 @@ import io.calibrisk.api.estimator.Workload;
 import io.calibrisk.pipeline.Failures;
 import io.calibrisk.pipeline.Untrusted;
 import io.calibrisk.pipeline.evaluation.RunPlan.PlannedEstimator;
+import io.calibrisk.pipeline.search.GridSearch;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -41,36 +42,56 @@ final class TimeNeeds {
     }
 
     /**
-     * @param estimator the estimator
-     * @param workload  its work in this run
-     * @param name      its name, for the debug line of a failure
-     * @return what it says, or empty if it says nothing or fails to say it (a plugin's exception
-     *     or a null is not the run's failure)
+     * What an estimator said it will take, with the work it was asked about.
+     *
+     * @param name     the estimator
+     * @param workload its work in this run
+     * @param need     what it said
      */
-    static Optional<TimeNeed> ask(CalibrationEstimator estimator, Workload workload, String name) {
-        try {
-            Optional<TimeNeed> need = estimator.timeNeed(workload);
-            return need == null ? Optional.empty() : need;
-        } catch (RuntimeException | StackOverflowError e) {
-            LOG.debug("estimator {} gave no time estimate: {}", name, Failures.describe(e), e);
-            return Optional.empty();
+    record Estimate(String name, Workload workload, TimeNeed need) {
+
+        /**
+         * Says the line: a warning from {@value #LONG_RUN} s on, at info level below.
+         *
+         * @param strategy the run's search strategy
+         */
+        void say(String strategy) {
+            String line = line(name, workload, need, strategy);
+            if (isLong(need)) {
+                LOG.warn(line);
+            } else {
+                LOG.info(line);
+            }
         }
     }
 
     /**
-     * Says the line: a warning from {@value #LONG_RUN} s on, at info level below.
-     *
-     * @param name     the estimator
-     * @param workload its work
-     * @param need     what it said
-     * @param strategy the run's search strategy
+     * @param estimator the estimator
+     * @param split     the run's folds
+     * @param planned   the estimator's plan
+     * @param threads   the run's threads
+     * @return what it says for the run's {@link #workload}, or empty (see {@link #ask(CalibrationEstimator,
+     *     Workload, String)})
      */
-    static void say(String name, Workload workload, TimeNeed need, String strategy) {
-        String line = line(name, workload, need, strategy);
-        if (isLong(need)) {
-            LOG.warn(line);
-        } else {
-            LOG.info(line);
+    static Optional<Estimate> ask(CalibrationEstimator estimator, FoldPlan split, PlannedEstimator planned,
+                                  int threads) {
+        return ask(estimator, workload(split, planned, threads), planned.name());
+    }
+
+    /**
+     * @param estimator the estimator
+     * @param workload  its work in this run
+     * @param name      its name
+     * @return what it says, or empty if it says nothing or fails to say it (a plugin's exception
+     *     or a null is not the run's failure)
+     */
+    static Optional<Estimate> ask(CalibrationEstimator estimator, Workload workload, String name) {
+        try {
+            Optional<TimeNeed> need = estimator.timeNeed(workload);
+            return need == null ? Optional.empty() : need.map(said -> new Estimate(name, workload, said));
+        } catch (RuntimeException | StackOverflowError e) {
+            LOG.debug("estimator {} gave no time estimate: {}", name, Failures.describe(e), e);
+            return Optional.empty();
         }
     }
 
@@ -91,7 +112,7 @@ final class TimeNeeds {
             line.append(" × ").append(workload.components()).append(" classes");
         }
         line.append(" × ").append(workload.gridPoints()).append(workload.gridPoints() == 1 ? " grid point" : " grid points");
-        if (!"grid".equals(strategy)) {
+        if (!GridSearch.NAME.equals(strategy)) {
             line.append(" (and whatever rounds search ").append(strategy).append(" adds)");
         }
         line.append(" on ").append(workload.threads()).append(workload.threads() == 1 ? " thread" : " threads");

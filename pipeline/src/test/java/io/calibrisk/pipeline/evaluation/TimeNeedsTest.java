@@ -90,7 +90,8 @@ class TimeNeedsTest {
         CalibrationEstimator silent = training -> null;
         assertEquals(Optional.empty(), TimeNeeds.ask(silent, CANONICAL, "x"));
         TimeNeed need = new TimeNeed(3, false, "a");
-        assertEquals(Optional.of(need), TimeNeeds.ask(saying(workload -> Optional.of(need)), CANONICAL, "x"));
+        assertEquals(Optional.of(new TimeNeeds.Estimate("x", CANONICAL, need)),
+                TimeNeeds.ask(saying(workload -> Optional.of(need)), CANONICAL, "x"));
     }
 
     /** @return an estimator whose time estimate is {@code answer}'s */
