@@ -66,7 +66,7 @@ final class ProgressDisplay implements Progress, AutoCloseable {
             timeLeft.record(event, System.nanoTime());
             bar.maxHint(event.total());
             bar.stepTo(event.completed());
-            bar.setExtraMessage(ProgressLines.where(event));
+            bar.setExtraMessage(event.completed() == event.total() ? "done" : ProgressLines.where(event));
         }
     }
 

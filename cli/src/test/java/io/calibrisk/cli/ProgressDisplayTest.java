@@ -25,7 +25,7 @@ class ProgressDisplayTest {
 
     @Test
     void aFinishedEstimatorGetsALine() {
-        assertEquals("net: bins: 90/90 fits (fold 5, grid point 18)" + System.lineSeparator(), show(false));
+        assertEquals("net: bins: 90/90 fits, done in 0.00 s" + System.lineSeparator(), show(false));
     }
 
     @Test

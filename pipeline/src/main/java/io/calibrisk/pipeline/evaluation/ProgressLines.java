@@ -91,7 +91,13 @@ public final class ProgressLines implements Progress, AutoCloseable {
         total = event.total();
         long now = clock.getAsLong();
         timeLeft.record(event, now);
-        if (now - lastLine > LINE_INTERVAL_NANOS || event.completed() == event.total()) {
+        if (event.completed() == event.total()) {
+            // the last step to finish need not be the last fold's: folds run side by side
+            lastLine = now;
+            out.println(String.format(Locale.ROOT, "%s: %d/%d fits, done in %s", name, event.completed(),
+                    event.total(), took(now - started)));
+            out.flush();
+        } else if (now - lastLine > LINE_INTERVAL_NANOS) {
             lastLine = now;
             out.println(String.format(Locale.ROOT, "%s: %d/%d fits (%s)%s", name, event.completed(), event.total(),
                     where(event), left(now)));
@@ -148,6 +154,14 @@ public final class ProgressLines implements Progress, AutoCloseable {
             return String.format(Locale.ROOT, "%d min %02d s", seconds / 60, seconds % 60);
         }
         return String.format(Locale.ROOT, "%d h %02d min", seconds / 3600, seconds % 3600 / 60);
+    }
+
+    /**
+     * @param nanos how long an estimator ran
+     * @return the time as {@code 0.04 s} below a minute (as the report's seconds), else as {@link #duration}
+     */
+    static String took(long nanos) {
+        return nanos < 60_000_000_000L ? String.format(Locale.ROOT, "%.2f s", nanos / 1e9) : duration(nanos);
     }
 
     /** @return {@code ", about 2 min 05 s left"}, or nothing while the pace is not known */

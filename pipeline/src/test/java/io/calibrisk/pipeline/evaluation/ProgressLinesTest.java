@@ -45,7 +45,7 @@ class ProgressLinesTest {
         assertEquals(List.of(
                 "model: kde: running for 6 s, no fit finished yet",
                 "model: kde: running for 3 min 18 s, 1/75 fits",
-                "model: kde: 75/75 fits (fold 5, grid point 15)",
+                "model: kde: 75/75 fits, done in 3 min 18 s",
                 "model: kkr: running for 3 h 00 min, no fit finished yet"), err.toString().lines().toList());
     }
 
@@ -81,5 +81,31 @@ class ProgressLinesTest {
         assertEquals("59 s", ProgressLines.duration(59_999_999_999L));
         assertEquals("1 min 05 s", ProgressLines.duration(65 * SECOND));
         assertEquals("2 h 03 min", ProgressLines.duration((2 * 3600 + 3 * 60 + 59) * SECOND));
+    }
+
+    /** A finished estimator's time reads as the report's seconds below a minute. */
+    @Test
+    void finishedEstimatorsSayHowLongTheyTook() {
+        assertEquals("0.04 s", ProgressLines.took(40_000_000L));
+        assertEquals("59.99 s", ProgressLines.took(59_990_000_000L));
+        assertEquals("1 min 00 s", ProgressLines.took(60 * SECOND));
+    }
+
+    /**
+     * The line of a finished estimator says it is done, not the fold of its last step, which
+     * need not be the last fold (folds run side by side).
+     */
+    @Test
+    void theLastStepOfAnEarlierFoldEndsTheEstimator() {
+        StringWriter err = new StringWriter();
+        long[] now = {0};
+        try (ProgressLines lines = new ProgressLines(new PrintWriter(err), "", () -> now[0])) {
+            lines.started("ukkr", 0, 1);
+            now[0] = 2 * SECOND;
+            lines.update(new Progress.Event("ukkr", 0, 1, 4, 8, 44, 45));
+            now[0] = 2_500_000_000L;
+            lines.update(new Progress.Event("ukkr", 0, 1, 3, 8, 45, 45));
+        }
+        assertEquals(List.of("ukkr: 45/45 fits, done in 2.50 s"), err.toString().lines().toList());
     }
 }
