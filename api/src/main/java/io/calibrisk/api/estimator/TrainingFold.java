@@ -28,6 +28,18 @@ public record TrainingFold(Id id, CalibrationSet data, List<Hyperparameters> pla
      * @param component the notion's component: 0, or the class for class-wise calibration
      */
     public record Id(int fold, int component) {
+        // Written out, with the values the record's own methods give: those are bootstrapped at
+        // their first call, which costs a run's start-up tens of milliseconds (docs/performance.md,
+        // "Records' own methods").
+        @Override
+        public final boolean equals(Object o) {
+            return o instanceof Id other && fold == other.fold && component == other.component;
+        }
+
+        @Override
+        public final int hashCode() {
+            return 31 * fold + component;
+        }
     }
 
     /**

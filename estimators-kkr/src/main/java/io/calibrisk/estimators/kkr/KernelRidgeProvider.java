@@ -33,6 +33,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -84,6 +85,27 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
         /** @return the settings' key for what a run says once whatever the fold (fold and component −1) */
         static SpectrumKey anyFold(KrrSettings settings) {
             return new SpectrumKey(new TrainingFold.Id(-1, -1), settings);
+        }
+
+        // Written out, with the values the record's own methods give: those are bootstrapped at
+        // their first call, which costs a run's start-up tens of milliseconds (docs/performance.md,
+        // "Records' own methods").
+        @Override
+        public final boolean equals(Object o) {
+            return o instanceof SpectrumKey other && Objects.equals(fold, other.fold)
+                    && Objects.equals(kernel, other.kernel) && Double.compare(parameter, other.parameter) == 0
+                    && mode == other.mode && Double.compare(tolerance, other.tolerance) == 0
+                    && maxRank == other.maxRank;
+        }
+
+        @Override
+        public final int hashCode() {
+            int h = Objects.hashCode(fold);
+            h = 31 * h + Objects.hashCode(kernel);
+            h = 31 * h + Double.hashCode(parameter);
+            h = 31 * h + Objects.hashCode(mode);
+            h = 31 * h + Double.hashCode(tolerance);
+            return 31 * h + maxRank;
         }
     }
 
@@ -204,6 +226,17 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
      * (the settings' and the training size's): the first of kkr and ukkr the run asks.
      */
     private record Announcement(SpectrumKey settings, long trainingSize) {
+        // written out as SpectrumKey's are
+        @Override
+        public final boolean equals(Object o) {
+            return o instanceof Announcement other && settings.equals(other.settings)
+                    && trainingSize == other.trainingSize;
+        }
+
+        @Override
+        public final int hashCode() {
+            return 31 * settings.hashCode() + Long.hashCode(trainingSize);
+        }
     }
 
     /**

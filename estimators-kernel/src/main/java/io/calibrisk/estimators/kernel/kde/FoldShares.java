@@ -29,6 +29,16 @@ import java.util.function.BiFunction;
 final class FoldShares {
     /** A fold at a query set; compared by value. */
     private record Pair(CalibrationSet fold, Points queries) {
+        // written out as ScalarNormalisers.Key's are
+        @Override
+        public final boolean equals(Object o) {
+            return o instanceof Pair other && fold.equals(other.fold) && queries.equals(other.queries);
+        }
+
+        @Override
+        public final int hashCode() {
+            return 31 * fold.hashCode() + queries.hashCode();
+        }
     }
 
     /** One share for one bandwidth, and how many training folds are still to take it. */

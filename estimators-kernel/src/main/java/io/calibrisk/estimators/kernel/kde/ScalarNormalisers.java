@@ -25,6 +25,19 @@ final class ScalarNormalisers {
 
     private final KdeKernel kernel;
     private record Key(int component, double bandwidth) {
+        // Written out, with the values the record's own methods give: those are bootstrapped at
+        // their first call, which costs a run's start-up tens of milliseconds (docs/performance.md,
+        // "Records' own methods").
+        @Override
+        public final boolean equals(Object o) {
+            return o instanceof Key other && component == other.component
+                    && Double.compare(bandwidth, other.bandwidth) == 0;
+        }
+
+        @Override
+        public final int hashCode() {
+            return 31 * component + Double.hashCode(bandwidth);
+        }
     }
 
     private final Map<Key, Table[]> tables = new ConcurrentHashMap<>();
