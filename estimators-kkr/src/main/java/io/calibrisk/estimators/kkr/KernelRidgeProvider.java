@@ -225,7 +225,7 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
      * The key, in the run's cache, of the estimator whose time estimate counts a factorisation
      * (the settings' and the training size's): the first of kkr and ukkr the run asks.
      */
-    private record Announcement(SpectrumKey settings, long trainingSize) {
+    record Announcement(SpectrumKey settings, long trainingSize) {
         // written out as SpectrumKey's are
         @Override
         public final boolean equals(Object o) {

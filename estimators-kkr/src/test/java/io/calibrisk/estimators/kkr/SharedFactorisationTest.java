@@ -114,4 +114,32 @@ class SharedFactorisationTest {
             assertNotEquals(key, other);
         }
     }
+
+    /**
+     * The run's cache keys hash as records would, so maps keyed by them iterate as before (their
+     * methods are written out: docs/performance.md, "Records' own methods").
+     */
+    @Test
+    void theKeysHashAsRecordsWould() {
+        TrainingFold.Id fold = new TrainingFold.Id(2, 1);
+        KrrSettings settings = new KrrSettings(new RbfKernel(), 1.5, Mode.FAST, 1e-15, 3000);
+        KernelRidgeProvider.SpectrumKey key = new KernelRidgeProvider.SpectrumKey(fold, settings);
+        int h = fold.hashCode();
+        h = 31 * h + new RbfKernel().name().hashCode();
+        h = 31 * h + Double.hashCode(1.5);
+        h = 31 * h + Mode.FAST.hashCode();
+        h = 31 * h + Double.hashCode(1e-15);
+        h = 31 * h + 3000;
+        assertEquals(h, key.hashCode());
+        KernelRidgeProvider.Announcement said = new KernelRidgeProvider.Announcement(key, 32_000L);
+        assertEquals(31 * h + Long.hashCode(32_000L), said.hashCode());
+        assertEquals(new KernelRidgeProvider.Announcement(new KernelRidgeProvider.SpectrumKey(fold, settings), 32_000L),
+                said);
+        assertNotEquals(new KernelRidgeProvider.Announcement(key, 32_001L), said);
+        assertNotEquals(new KernelRidgeProvider.Announcement(KernelRidgeProvider.SpectrumKey.anyFold(settings), 32_000L),
+                said);
+        assertNotEquals(key, said);
+        assertNotEquals(said, key);
+        assertNotEquals(key, null);
+    }
 }
