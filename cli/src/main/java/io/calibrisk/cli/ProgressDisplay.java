@@ -14,7 +14,7 @@ import java.util.OptionalLong;
 
 /**
  * Shows the progress of a run: on a terminal a progress bar per estimator (with the fold,
- * the grid point and the {@linkplain TimeLeft time left}, drawn by the progressbar library),
+ * the grid point and the {@linkplain TimeLeft time left}, then "done", drawn by the progressbar library),
  * from the moment the estimator starts; elsewhere the {@linkplain ProgressLines plain lines}
  * on standard error, with the estimator's time left and a heartbeat while a long fold
  * completes no step; nothing with --quiet.

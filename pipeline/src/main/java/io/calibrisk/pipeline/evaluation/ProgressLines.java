@@ -13,9 +13,10 @@ import java.util.function.LongSupplier;
 /**
  * The progress of a run as plain lines, for a log, a pipe or a terminal without a progress bar
  * (what {@code calibrisk} prints on standard error off a terminal): a line every few seconds
- * with the estimator's fits and its {@linkplain TimeLeft time left}, and between steps a
- * heartbeat that names the running estimator, how long it has run and its time left, so that a
- * long fold never looks like a hang (and a hang names the estimator).
+ * with the estimator's fits and its {@linkplain TimeLeft time left}, between steps a heartbeat
+ * that names the running estimator, how long it has run and its time left, so that a long fold
+ * never looks like a hang (and a hang names the estimator), and a last line when its fits are
+ * done, with how long it took.
  *
  * <pre>{@code
  * try (ProgressLines progress = ProgressLines.start(new PrintWriter(System.err), "my model")) {
