@@ -1,5 +1,6 @@
 package io.calibrisk.pipeline;
 
+import io.calibrisk.api.data.CalibrationSet;
 import io.calibrisk.api.CalibriskPlugin;
 import io.calibrisk.api.data.Notion;
 import io.calibrisk.api.estimator.CalibrationEstimator;
@@ -33,8 +34,10 @@ public final class CountingProvider implements EstimatorProvider {
     public final AtomicInteger plans = new AtomicInteger();
     /** Calls of {@link PreparedTraining#fit}. */
     public final AtomicInteger fits = new AtomicInteger();
-    /** The workloads {@link CalibrationEstimator#timeNeed} was asked about, in order. */
+    /** The workloads {@link CalibrationEstimator#timeNeed} was asked about (with or without a sample), in order. */
     public final List<Workload> workloads = new CopyOnWriteArrayList<>();
+    /** The samples {@link CalibrationEstimator#timeNeed(Workload, CalibrationSet)} was given, in order. */
+    public final List<CalibrationSet> samples = new CopyOnWriteArrayList<>();
 
     /** Run before each preparation, in the preparing thread. */
     private final Runnable beforePrepare;
@@ -121,6 +124,13 @@ public final class CountingProvider implements EstimatorProvider {
             public Optional<TimeNeed> timeNeed(Workload workload) {
                 workloads.add(workload);
                 return estimator.timeNeed(workload);
+            }
+
+            @Override
+            public Optional<TimeNeed> timeNeed(Workload workload, CalibrationSet sample) {
+                workloads.add(workload);
+                samples.add(sample);
+                return estimator.timeNeed(workload, sample);
             }
         };
     }

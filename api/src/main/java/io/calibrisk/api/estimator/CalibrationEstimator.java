@@ -1,5 +1,7 @@
 package io.calibrisk.api.estimator;
 
+import io.calibrisk.api.data.CalibrationSet;
+
 import java.util.Optional;
 
 /**
@@ -41,11 +43,12 @@ public interface CalibrationEstimator {
 
     /**
      * How long the run's work will take, so that a long run says so before it starts: the
-     * pipeline asks once per run, after {@link #memoryNeed} and in the order the estimators run,
-     * and says the answer at info level, or as a warning from a minute on. Estimate it from a
-     * cost model of the sizes, not by computing; leave out what an estimator earlier in the run
-     * computes for this one (found in the run's cache), and say nothing (empty) when the time
-     * is not worth a line or cannot be told.
+     * pipeline asks once per run (through {@link #timeNeed(Workload, CalibrationSet)}, which
+     * asks this one unless overridden), after {@link #memoryNeed} and in the order the
+     * estimators run, and says the answer at info level, or as a warning from a minute on.
+     * Estimate it from a cost model of the sizes, not by computing; leave out what an estimator
+     * earlier in the run computes for this one (found in the run's cache), and say nothing
+     * (empty) when the time is not worth a line or cannot be told.
      *
      * @param workload the folds, components, sizes, grid points and threads of the run
      * @return the time it will take; empty by default
@@ -53,5 +56,21 @@ public interface CalibrationEstimator {
      */
     default Optional<TimeNeed> timeNeed(Workload workload) {
         return Optional.empty();
+    }
+
+    /**
+     * {@link #timeNeed(Workload)} with the data at hand, which is what the pipeline asks: for an
+     * estimator whose cost depends on the data and not only on its size (the rank at which a
+     * factorisation's tolerance stops it, say), a look at the sample may turn a bound into an
+     * estimate. Keep the look small beside the run (a probe on part of the sample, not the
+     * work itself) and deterministic; the sample must not be modified.
+     *
+     * @param workload the folds, components, sizes, grid points and threads of the run
+     * @param sample   the run's largest training fold, of the notion's first component
+     * @return the time it will take; by default {@link #timeNeed(Workload)}'s answer
+     * @since 1.5
+     */
+    default Optional<TimeNeed> timeNeed(Workload workload, CalibrationSet sample) {
+        return timeNeed(workload);
     }
 }

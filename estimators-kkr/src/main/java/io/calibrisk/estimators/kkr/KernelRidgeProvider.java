@@ -50,6 +50,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
 abstract class KernelRidgeProvider implements EstimatorProvider {
     /** The hyperparameter: reported c, effective c·n^e. */
     static final String LAMBDA = "lambda";
+    /**
+     * From this many seconds, the time said before a run (a warning from a minute on) is worth a
+     * look at the data ({@link RankProbe}) where the fast mode's rank is only bounded.
+     */
+    static final double PROBE_FROM = 60;
     private static final Logger LOG = LoggerFactory.getLogger(KernelRidgeProvider.class);
 
     @Override
@@ -169,9 +174,39 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
             @Override
             public Optional<TimeNeed> timeNeed(Workload workload) {
                 long n = workload.trainingSize();
+                long rank = settings.mode() == Mode.EXACT ? n : plannedRank(settings, n, workload.dimension());
+                return need(workload, rank, false);
+            }
+
+            /**
+             * {@link #timeNeed(Workload)}, and in fast mode, where that bound is a minute or more
+             * (a warning), the time at the rank {@link RankProbe} estimates from the sample instead,
+             * when it is below the bound's: an estimate, no longer a bound. The probe runs once per
+             * run and settings (kkr and ukkr share it through the run's cache).
+             */
+            @Override
+            public Optional<TimeNeed> timeNeed(Workload workload, CalibrationSet sample) {
+                Optional<TimeNeed> bound = timeNeed(workload);
+                long n = workload.trainingSize();
+                if (settings.mode() == Mode.EXACT || bound.isEmpty() || bound.get().seconds() < PROBE_FROM
+                        || sample.size() != n) {
+                    return bound;
+                }
+                long planned = plannedRank(settings, n, workload.dimension());
+                long rank = cache.computeIfAbsent(new ProbedRank(new Announcement(SpectrumKey.anyFold(settings), n)), Long.class,
+                        () -> RankProbe.estimate(settings, sample.points(), planned, pool));
+                return rank < planned ? need(workload, rank, true) : bound;
+            }
+
+            /**
+             * @param rank      the rank the time is for: n in exact mode, the planned rank or the
+             *                  probe's estimate in fast mode
+             * @param estimated whether the rank is the probe's estimate (else, in fast mode, a bound)
+             */
+            private Optional<TimeNeed> need(Workload workload, long rank, boolean estimated) {
+                long n = workload.trainingSize();
                 int dimension = workload.dimension();
                 boolean exact = settings.mode() == Mode.EXACT;
-                long rank = exact ? n : plannedRank(settings, n, dimension);
                 CostModel.Machine machine = new CostModel.Machine(SymmetricEigen.nativeLapack(), Gemm.nativeBlas(),
                         LowRankFactorisation.kernelProducts(settings.kernel(), dimension));
                 double factoring = CostModel.foldSeconds(settings.mode(), n, rank, dimension, machine);
@@ -183,12 +218,17 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
                 if (!factors && !fits) {
                     return Optional.empty();
                 }
+                boolean bound = !exact && !estimated;
                 List<String> parts = new ArrayList<>();
                 if (factors) {
                     parts.add(exact
                             ? String.format(Locale.ROOT, "the eigendecomposition of the kernel matrix of each training "
                                     + "fold of %d points (about %s each, %s LAPACK)", n, CostModel.words(factoring),
                                     machine.nativeLapack() ? "native" : "Java")
+                            : estimated
+                            ? String.format(Locale.ROOT, "a pivoted Cholesky of rank about %d per training fold of %d "
+                                    + "points (about %s each; the rank estimated from samples of the fold, the cap "
+                                    + "%d)", rank, n, CostModel.words(factoring), settings.maxRank())
                             : String.format(Locale.ROOT, "a pivoted Cholesky of rank up to %d per training fold of %d "
                                     + "points (up to about %s each, less where its tolerance stops it first)", rank, n,
                                     CostModel.words(factoring)));
@@ -196,12 +236,12 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
                 if (fits) {
                     // a fit's cost grows with the rank, which in fast mode is only bounded here
                     parts.add(String.format(Locale.ROOT, "the grid points' fits (%sabout %s a fold)",
-                            exact ? "" : "up to ", CostModel.words(fitting)));
+                            bound ? "up to " : "", CostModel.words(fitting)));
                 }
                 String account = (exact ? "exact mode, " : "fast mode, ") + String.join(" and ", parts)
                         + (factors ? "" : "; the factorisation is " + owner + "'s");
                 double seconds = ((factors ? factoring : 0) + fitting) * workload.rounds();
-                return Optional.of(new TimeNeed(seconds, !exact, account));
+                return Optional.of(new TimeNeed(seconds, bound, account));
             }
 
         };
@@ -219,6 +259,23 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
      */
     private static boolean first(RunCache cache, Object key) {
         return cache.computeIfAbsent(key, AtomicBoolean.class, AtomicBoolean::new).compareAndSet(false, true);
+    }
+
+    /**
+     * The key, in the run's cache, of the rank {@link RankProbe} estimated for the factorisations
+     * of an announcement's settings and training size.
+     */
+    record ProbedRank(Announcement factorisations) {
+        // written out as SpectrumKey's are
+        @Override
+        public final boolean equals(Object o) {
+            return o instanceof ProbedRank other && factorisations.equals(other.factorisations);
+        }
+
+        @Override
+        public final int hashCode() {
+            return factorisations.hashCode();
+        }
     }
 
     /**

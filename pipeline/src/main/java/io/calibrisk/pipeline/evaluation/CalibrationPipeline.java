@@ -4,6 +4,7 @@ import io.calibrisk.api.EstimationException;
 import io.calibrisk.api.InvalidInputException;
 import io.calibrisk.api.InvalidSettingException;
 import io.calibrisk.api.PluginException;
+import io.calibrisk.api.data.CalibrationSet;
 import io.calibrisk.api.estimator.CalibrationEstimator;
 import io.calibrisk.api.estimator.EstimatorContext;
 import io.calibrisk.api.estimator.MemoryNeed;
@@ -144,6 +145,7 @@ public final class CalibrationPipeline {
         List<Created> created = new ArrayList<>();
         List<MemoryNeed> needs = new ArrayList<>();
         Duration limit = plan.settings().estimatorTimeout();
+        CalibrationSet sample = TimeNeeds.sample(split);
         for (PlannedEstimator planned : plan.estimators()) {
             EstimatorContext context = new EstimatorContext(split.notion(), split.classes(), planned.settings(), pool,
                     cache);
@@ -160,7 +162,8 @@ public final class CalibrationPipeline {
                     if (need == null) {
                         throw new EstimationException("stated no memory need (memoryNeed returned null)");
                     }
-                    Optional<TimeNeeds.Estimate> time = TimeNeeds.ask(estimator, split, planned, pool.threads());
+                    Optional<TimeNeeds.Estimate> time = TimeNeeds.ask(estimator, split, planned, pool.threads(),
+                            sample);
                     return new Created(planned, estimator, need, time, null, (System.nanoTime() - start) / 1e9);
                 });
             } catch (InvalidSettingException | PluginException e) {

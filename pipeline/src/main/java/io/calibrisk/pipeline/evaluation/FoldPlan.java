@@ -136,11 +136,18 @@ final class FoldPlan {
 
     /** @return the largest training set */
     int largestTrainingSize() {
-        int max = 0;
-        for (int[] rows : training) {
-            max = Math.max(max, rows.length);
+        return training[largestTrainingFold()].length;
+    }
+
+    /** @return the held-out fold whose training set is the largest, the first such */
+    int largestTrainingFold() {
+        int at = 0;
+        for (int f = 1; f < training.length; f++) {
+            if (training[f].length > training[at].length) {
+                at = f;
+            }
         }
-        return max;
+        return at;
     }
 
     /** @return the size of the test split */

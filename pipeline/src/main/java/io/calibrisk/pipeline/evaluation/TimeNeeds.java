@@ -1,5 +1,6 @@
 package io.calibrisk.pipeline.evaluation;
 
+import io.calibrisk.api.data.CalibrationSet;
 import io.calibrisk.api.estimator.CalibrationEstimator;
 import io.calibrisk.api.estimator.TimeNeed;
 import io.calibrisk.api.estimator.Workload;
@@ -70,24 +71,36 @@ final class TimeNeeds {
      * @param split     the run's folds
      * @param planned   the estimator's plan
      * @param threads   the run's threads
+     * @param sample    the run's largest training fold of the first component, see {@link #sample}
      * @return what it says for the run's {@link #workload}, or empty (see {@link #ask(CalibrationEstimator,
-     *     Workload, String)})
+     *     Workload, CalibrationSet, String)})
      */
     static Optional<Estimate> ask(CalibrationEstimator estimator, FoldPlan split, PlannedEstimator planned,
-                                  int threads) {
-        return ask(estimator, workload(split, planned, threads), planned.name());
+                                  int threads, CalibrationSet sample) {
+        return ask(estimator, workload(split, planned, threads), sample, planned.name());
+    }
+
+    /**
+     * @param split the run's folds
+     * @return the training set the estimators may look at for their time estimates: the largest
+     *     training fold, of the notion's first component
+     */
+    static CalibrationSet sample(FoldPlan split) {
+        return split.training(split.largestTrainingFold(), 0);
     }
 
     /**
      * @param estimator the estimator
      * @param workload  its work in this run
+     * @param sample    the run's largest training fold of the first component
      * @param name      its name
      * @return what it says, or empty if it says nothing or fails to say it (a plugin's exception
      *     or a null is not the run's failure)
      */
-    static Optional<Estimate> ask(CalibrationEstimator estimator, Workload workload, String name) {
+    static Optional<Estimate> ask(CalibrationEstimator estimator, Workload workload, CalibrationSet sample,
+                                  String name) {
         try {
-            Optional<TimeNeed> need = estimator.timeNeed(workload);
+            Optional<TimeNeed> need = estimator.timeNeed(workload, sample);
             return need == null ? Optional.empty() : need.map(said -> new Estimate(name, workload, said));
         } catch (RuntimeException | StackOverflowError e) {
             LOG.debug("estimator {} gave no time estimate: {}", name, Failures.describe(e), e);

@@ -1,6 +1,8 @@
 package io.calibrisk.pipeline.evaluation;
 
+import io.calibrisk.api.data.CalibrationSet;
 import io.calibrisk.api.data.Notion;
+import io.calibrisk.api.data.Points;
 import io.calibrisk.api.estimator.CalibrationEstimator;
 import io.calibrisk.api.estimator.PreparedTraining;
 import io.calibrisk.api.estimator.TimeNeed;
@@ -27,6 +29,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  */
 class TimeNeedsTest {
     private static final Workload CANONICAL = new Workload(5, 1, 32_000, 10_000, 100, 18, 2);
+    private static final CalibrationSet SAMPLE = new CalibrationSet(Points.of(3, 1, new double[] {0.2, 0.5, 0.9}),
+            Points.of(3, 1, new double[] {0, 1, 1}));
 
     @Test
     void anEstimatorIsAskedForTheRunAsPlanned() {
@@ -38,11 +42,16 @@ class TimeNeedsTest {
                 .threads(3).grid("toy-bins", "bins", 2, 3, 5, 8, 13).build().evaluate(predictions, labels);
         // 400 samples: 320 to optimise in 4 folds of 80, so 240 to train on; the test split is 80
         assertEquals(List.of(new Workload(4, 4, 240, 80, 1, 5, 3)), counting.workloads);
+        // with the largest training fold of the first class to look at: its 240 scores of class 0
+        assertEquals(1, counting.samples.size());
+        assertEquals(240, counting.samples.get(0).size());
+        assertEquals(1, counting.samples.get(0).dimension());
 
         CountingProvider canonical = new CountingProvider(new ToyBins());
         Calibrisk.builder().plugin(canonical.plugin()).estimators("toy-bins").notion(Notion.TOP_LABEL).threads(1)
                 .build().evaluate(predictions, labels);
         assertEquals(List.of(new Workload(5, 1, 256, 80, 1, 3, 1)), canonical.workloads);
+        assertEquals(256, canonical.samples.get(0).size());
     }
 
     @Test
@@ -85,13 +94,32 @@ class TimeNeedsTest {
     void anEstimatorThatFailsToSaySaysNothing() {
         assertEquals(Optional.empty(), TimeNeeds.ask(saying(workload -> {
             throw new IllegalStateException("no model");
-        }), CANONICAL, "x"));
-        assertEquals(Optional.empty(), TimeNeeds.ask(saying(workload -> null), CANONICAL, "x"));
+        }), CANONICAL, SAMPLE, "x"));
+        assertEquals(Optional.empty(), TimeNeeds.ask(saying(workload -> null), CANONICAL, SAMPLE, "x"));
         CalibrationEstimator silent = training -> null;
-        assertEquals(Optional.empty(), TimeNeeds.ask(silent, CANONICAL, "x"));
+        assertEquals(Optional.empty(), TimeNeeds.ask(silent, CANONICAL, SAMPLE, "x"));
         TimeNeed need = new TimeNeed(3, false, "a");
         assertEquals(Optional.of(new TimeNeeds.Estimate("x", CANONICAL, need)),
-                TimeNeeds.ask(saying(workload -> Optional.of(need)), CANONICAL, "x"));
+                TimeNeeds.ask(saying(workload -> Optional.of(need)), CANONICAL, SAMPLE, "x"));
+        // one that looks at the sample is asked with it, and its answer wins
+        CalibrationEstimator looking = new CalibrationEstimator() {
+            @Override
+            public PreparedTraining prepare(TrainingFold training) {
+                throw new UnsupportedOperationException("asked only for its time");
+            }
+
+            @Override
+            public Optional<TimeNeed> timeNeed(Workload workload) {
+                return Optional.of(new TimeNeed(1000, true, "without the data"));
+            }
+
+            @Override
+            public Optional<TimeNeed> timeNeed(Workload workload, CalibrationSet sample) {
+                return Optional.of(new TimeNeed(sample.size(), false, "from the data"));
+            }
+        };
+        assertEquals(Optional.of(new TimeNeeds.Estimate("x", CANONICAL, new TimeNeed(3, false, "from the data"))),
+                TimeNeeds.ask(looking, CANONICAL, SAMPLE, "x"));
     }
 
     /** @return an estimator whose time estimate is {@code answer}'s */

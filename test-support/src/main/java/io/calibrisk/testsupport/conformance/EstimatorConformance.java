@@ -657,6 +657,41 @@ public abstract class EstimatorConformance {
         }
     }
 
+    /**
+     * timeNeed with the data, which is what the pipeline asks (a look at the run's largest
+     * training fold), neither throws nor returns null on a fold of 800 mixed rows, and its
+     * account holds no class name.
+     */
+    @Test
+    public void timeNeedWithTheDataIsSane() {
+        EstimatorProvider provider = provider();
+        int classes = 10;
+        Generators.Dataset data = Generators.dataset(1000, classes, Generators.RowStyle.MIXED, 3);
+        int[] rows = new int[800];
+        for (int i = 0; i < rows.length; i++) {
+            rows[i] = i;
+        }
+        for (Notion notion : provider.notions()) {
+            CalibrationSet sample = data.samples().components(notion).get(0).select(rows);
+            Workload workload = new Workload(5, notion.componentCount(classes), rows.length, 200,
+                    notion.dimension(classes), 18, 2);
+            CalibrationEstimator estimator = provider.create(context(notion, classes, settings(notion),
+                    Parallelism.sequential(), new MapRunCache()));
+            Optional<TimeNeed> need;
+            try {
+                need = estimator.timeNeed(workload, sample);
+            } catch (RuntimeException e) {
+                throw new AssertionError(provider.name() + " on " + notion + ": timeNeed(" + workload
+                        + ", a fold of 800 samples) threw " + e, e);
+            }
+            if (need == null) {
+                throw new AssertionError(provider.name() + ": timeNeed(" + workload + ", a fold) is null; use "
+                        + "Optional.empty()");
+            }
+            need.ifPresent(t -> UserTexts.assertNoClassName(provider.name() + " time account", t.account()));
+        }
+    }
+
     /** @return the seconds a fresh estimator says for the workload, or −1 if it says nothing */
     private double time(Notion notion, int classes, Workload workload) {
         CalibrationEstimator estimator = provider().create(context(notion, classes, settings(notion),

@@ -187,13 +187,36 @@ public final class PivotedCholesky {
      * @return the factor
      */
     public static Factor of(double[] diagonal, Columns source, double tolerance, int maxRank, Parallelism pool) {
+        check(tolerance, maxRank);
+        return run(diagonal, source, tolerance, maxRank, pool, true).factor();
+    }
+
+    private static void check(double tolerance, int maxRank) {
         if (!(tolerance >= 0 && tolerance < 1)) {
             throw InvalidSettingException.of("tolerance", tolerance, "must be in [0, 1)");
         }
         if (maxRank < 1) {
             throw InvalidSettingException.of("max-rank", maxRank, "must be at least 1");
         }
-        return run(diagonal, source, tolerance, maxRank, pool, true).factor();
+    }
+
+    /**
+     * The rank {@link #of} reaches, with the same pivots and the same stops, but without L's
+     * Gram LᵀL, which is half the cost of the factor: for estimating, before a run, the rank its
+     * folds will reach from a sample.
+     *
+     * @param diagonal  the diagonal of K, n non-negative values; not modified
+     * @param source    the columns of K
+     * @param tolerance the relative trace tolerance, in [0, 1)
+     * @param maxRank   the cap on r, at least 1
+     * @param pool      the pool the row panels run on
+     * @return the rank r
+     */
+    public static int rank(double[] diagonal, Columns source, double tolerance, int maxRank, Parallelism pool) {
+        check(tolerance, maxRank);
+        Run run = run(diagonal, source, tolerance, maxRank, pool, true);
+        run.eliminate();
+        return run.rank;
     }
 
     /**
@@ -303,6 +326,12 @@ public final class PivotedCholesky {
         }
 
         Factor factor() {
+            eliminate();
+            return assemble();
+        }
+
+        /** The steps, until the tolerance, the cap or the diagonal stops them. */
+        void eliminate() {
             boolean more = true;
             while (more && rank < cap && residual > stop) {
                 int[] candidates = predicted(candidates());
@@ -327,7 +356,6 @@ public final class PivotedCholesky {
                     step(p, c, first);
                 }
             }
-            return assemble();
         }
 
         /** Grows L to hold at least {@code needed} columns: doubling, so that the copies cost O(n·r) in all. */

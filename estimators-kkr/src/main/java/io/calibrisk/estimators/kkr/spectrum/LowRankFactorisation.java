@@ -114,22 +114,48 @@ public final class LowRankFactorisation {
         return RbfProducts.applies(kernel, dimension);
     }
 
-    private static PivotedCholesky.Factor factor(TrainingKernel kernel, Optional<RbfProducts> products,
-                                                 double tolerance, int maxRank, Parallelism pool) {
-        int n = kernel.size();
+    /**
+     * The rank the fast mode's pivoted Cholesky reaches on a kernel, with the factorisation's own
+     * pivots and stops but without the rest of it (L's Gram, the spectrum): for estimating,
+     * before a run, the rank of its folds from a sample of their points.
+     *
+     * @param kernel    the kernel bound to the points
+     * @param tolerance the relative trace tolerance
+     * @param maxRank   the cap on the rank
+     * @param pool      the pool
+     * @return the rank
+     */
+    public static int rank(TrainingKernel kernel, double tolerance, int maxRank, Parallelism pool) {
+        return PivotedCholesky.rank(diagonal(kernel), columns(kernel, RbfProducts.of(kernel)), tolerance, maxRank,
+                pool);
+    }
+
+    private static double[] diagonal(TrainingKernel kernel) {
         double[][] x = kernel.rows();
-        long start = System.nanoTime();
-        double[] diagonal = new double[n];
-        for (int j = 0; j < n; j++) {
+        double[] diagonal = new double[x.length];
+        for (int j = 0; j < x.length; j++) {
             diagonal[j] = kernel.value(x[j], x[j]);
         }
+        return diagonal;
+    }
+
+    /** K's columns: as inner products through the BLAS where the kernel allows, else one value at a time. */
+    private static PivotedCholesky.Columns columns(TrainingKernel kernel, Optional<RbfProducts> products) {
+        double[][] x = kernel.rows();
         PivotedCholesky.Columns direct = (pivot, from, to, out, offset) -> {
             for (int j = from; j < to; j++) {
                 out[offset + j] = kernel.value(x[j], x[pivot]);
             }
         };
-        PivotedCholesky.Columns columns = products.isPresent() ? products.get().columns(direct) : direct;
-        PivotedCholesky.Factor factor = PivotedCholesky.of(diagonal, columns, tolerance, maxRank, pool);
+        return products.isPresent() ? products.get().columns(direct) : direct;
+    }
+
+    private static PivotedCholesky.Factor factor(TrainingKernel kernel, Optional<RbfProducts> products,
+                                                 double tolerance, int maxRank, Parallelism pool) {
+        int n = kernel.size();
+        long start = System.nanoTime();
+        PivotedCholesky.Factor factor = PivotedCholesky.of(diagonal(kernel), columns(kernel, products), tolerance,
+                maxRank, pool);
         if (LOG.isDebugEnabled()) {
             LOG.debug("pivoted Cholesky of n = {}: rank {} in {} s", n, factor.rank(),
                     seconds(System.nanoTime() - start));

@@ -30,6 +30,14 @@ class PivotedCholeskyTest {
         return k;
     }
 
+    private static double[] uniform(SplittableRandom random, int n) {
+        double[] x = new double[n];
+        for (int i = 0; i < n; i++) {
+            x[i] = random.nextDouble();
+        }
+        return x;
+    }
+
     private static PivotedCholesky.Factor factor(double[] k, int n, double tolerance, int cap) {
         double[] diagonal = new double[n];
         for (int i = 0; i < n; i++) {
@@ -46,10 +54,7 @@ class PivotedCholeskyTest {
     void reproducesThePivotColumnsAndBoundsTheResidualByItsTrace() {
         qt(40).forAll(integers().between(2, 60), longs().all()).checkAssert((n, seed) -> {
             SplittableRandom random = new SplittableRandom(seed);
-            double[] x = new double[n];
-            for (int i = 0; i < n; i++) {
-                x[i] = random.nextDouble();
-            }
+            double[] x = uniform(random, n);
             double[] k = kernel(x, 20);
             PivotedCholesky.Factor f = factor(k, n, 1e-10, n);
             assertTrue(f.residualTrace() <= 1e-10 * f.initialTrace() || f.rank() == n);
@@ -166,10 +171,7 @@ class PivotedCholeskyTest {
     void theLeadingFactorIsTheFactorTheCapWouldHaveGiven() {
         qt(40).forAll(integers().between(2, 60), longs().all()).checkAssert((n, seed) -> {
             SplittableRandom random = new SplittableRandom(seed);
-            double[] x = new double[n];
-            for (int i = 0; i < n; i++) {
-                x[i] = random.nextDouble();
-            }
+            double[] x = uniform(random, n);
             double[] k = kernel(x, 200);
             PivotedCholesky.Factor whole = factor(k, n, 0, n);
             int q = 1 + random.nextInt(whole.rank());
@@ -277,6 +279,35 @@ class PivotedCholeskyTest {
                 assertTrue(passes <= 20, passes + " passes over L");
             }
         }
+    }
+
+    /** The rank alone (for a time estimate before a run) is the factor's, whatever stops it. */
+    @Test
+    void theRankAloneIsTheFactorsRank() {
+        qt(40).forAll(integers().between(2, 300), longs().all()).checkAssert((n, seed) -> {
+            SplittableRandom random = new SplittableRandom(seed);
+            double[] x = uniform(random, n);
+            double gamma = 1 + 999 * random.nextDouble();
+            double tolerance = random.nextBoolean() ? 1e-15 : 1e-6;
+            int cap = 1 + random.nextInt(n);
+            double[] k = kernel(x, gamma);
+            double[] diagonal = new double[n];
+            for (int i = 0; i < n; i++) {
+                diagonal[i] = k[i * n + i];
+            }
+            int rank = PivotedCholesky.rank(diagonal, (p, from, to, out, offset) -> {
+                for (int j = from; j < to; j++) {
+                    out[offset + j] = k[j * n + p];
+                }
+            }, tolerance, cap, Parallelism.sequential());
+            assertEquals(factor(k, n, tolerance, cap).rank(), rank);
+        });
+        assertEquals("max-rank = 0: must be at least 1", assertThrows(InvalidSettingException.class,
+                () -> PivotedCholesky.rank(new double[] {1, 1, 1}, (p, from, to, out, offset) -> {
+                }, 0.5, 0, Parallelism.sequential())).getMessage());
+        assertEquals("tolerance = 1.0: must be in [0, 1)", assertThrows(InvalidSettingException.class,
+                () -> PivotedCholesky.rank(new double[] {1, 1, 1}, (p, from, to, out, offset) -> {
+                }, 1.0, 3, Parallelism.sequential())).getMessage());
     }
 
     @Test
