@@ -18,7 +18,8 @@ import io.calibrisk.estimators.kkr.spectrum.TrainingKernel;
  * Their ranks r₁ ≤ r₂ give the growth exponent {@code e = log(r₂/r₁)/log 2}, taken in [0, 1],
  * and the estimate {@code r₂·(n/m₂)^e}, at most the bound. Where the smaller sample is already at
  * its full rank or at the bound (as at d = 100, whose kernel matrices are numerically of full
- * rank), the samples tell nothing the bound does not, and the bound stands.
+ * rank), the samples tell nothing the bound does not, and the bound stands without the larger
+ * sample's factorisation; where the larger one is, the estimate is the bound.
  *
  * <p>It is an estimate, not a bound: on CIFAR-10 canonical the rank grew with the exponent 0.52
  * between 1600 and 3200 points and 0.59 between 3200 and 6400. The progress lines correct the time
@@ -53,12 +54,13 @@ final class RankProbe {
         }
         int r1 = rank(settings, points, smaller, bound, pool);
         if (r1 >= Math.min(bound, smaller)) {
+            // at its full rank the smaller sample says nothing of the growth, and at the bound
+            // nothing either: the larger sample need not be factored
             return bound;
         }
         int r2 = rank(settings, points, larger, bound, pool);
-        if (r2 >= Math.min(bound, larger)) {
-            return bound;
-        }
+        // where r2 is the bound or the larger sample's full rank (r2 ≥ 2·r1), the estimate is the
+        // bound: r2 times a factor of at least 1, or n
         double exponent = Math.min(1, Math.max(0, Math.log((double) r2 / r1) / Math.log((double) larger / smaller)));
         double estimate = Math.ceil(r2 * Math.pow((double) n / larger, exponent));
         return Math.max(1, Math.min(bound, (long) estimate));

@@ -21,6 +21,8 @@ import org.junit.jupiter.api.Test;
 
 import java.util.Arrays;
 import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.stream.IntStream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -64,6 +66,25 @@ class RankProbeTest {
         assertEquals(200, RankProbe.estimate(SETTINGS, fold, 200, Parallelism.sequential()));
         // the larger one (2048 points) reaches 500: the bound again
         assertEquals(500, RankProbe.estimate(SETTINGS, fold, 500, Parallelism.sequential()));
+        // random points, each row 4i + 2 a copy of row 4i, with a kernel so narrow that distinct
+        // points are orthogonal (and a tolerance above the copies' rounding, 1e−12 each): the smaller sample (rows 4i) is at its full rank, so the bound
+        // stands, although the larger one (rows 2i: 1024 distinct of 2048) stops growing
+        KrrSettings narrow = new KrrSettings(new RbfKernel(), 1e4, Mode.FAST, 1e-10, 3000);
+        SplittableRandom random = new SplittableRandom(3);
+        double[] twice = new double[4096 * 10];
+        for (int j = 0; j < 4096; j++) {
+            for (int k = 0; k < 10; k++) {
+                twice[j * 10 + k] = j % 4 == 2 ? twice[(j - 2) * 10 + k] : random.nextDouble();
+            }
+        }
+        Points doubled = Points.of(4096, 10, twice);
+        assertEquals(1024, LowRankFactorisation.rank(TrainingKernel.of(new RbfKernel(), 1e4,
+                doubled.select(IntStream.range(0, 1024).map(i -> 4 * i).toArray())), 1e-10, 3000,
+                Parallelism.sequential()), "the smaller sample is at its full rank");
+        assertEquals(1024, LowRankFactorisation.rank(TrainingKernel.of(new RbfKernel(), 1e4,
+                doubled.select(IntStream.range(0, 2048).map(i -> 2 * i).toArray())), 1e-10, 3000,
+                Parallelism.sequential()), "the larger sample holds each of them twice");
+        assertEquals(3000, RankProbe.estimate(narrow, doubled, 3000, Parallelism.sequential()));
         // folds too small for a smaller sample of 64 points are not sampled: with a wide kernel
         // (γ = 0.01) 64 points are far from full rank, and 256 are sampled
         KrrSettings wide = new KrrSettings(new RbfKernel(), 0.01, Mode.FAST, 1e-15, 3000);

@@ -28,7 +28,7 @@ import java.util.function.BiFunction;
  */
 final class FoldShares {
     /** A fold at a query set; compared by value. */
-    private record Pair(CalibrationSet fold, Points queries) {
+    record Pair(CalibrationSet fold, Points queries) {
         // written out as ScalarNormalisers.Key's are
         @Override
         public final boolean equals(Object o) {

@@ -24,7 +24,7 @@ final class ScalarNormalisers {
     }
 
     private final KdeKernel kernel;
-    private record Key(int component, double bandwidth) {
+    record Key(int component, double bandwidth) {
         // Written out, with the values the record's own methods give: those are bootstrapped at
         // their first call, which costs a run's start-up tens of milliseconds (docs/performance.md,
         // "Records' own methods").

@@ -179,4 +179,34 @@ class KdeCachesTest {
         assertEquals(afterOne, form.points, "the residual of the last point is remembered");
         assertEquals(phi[0] * phi[0], value, "h(z, z) = |φ(z)|², by the same evaluation as the features");
     }
+
+    /**
+     * The caches' keys hash and compare as the records' own methods would (31·h plus the next
+     * component's hash, from 0; doubles by {@link Double#compare}), which they write out to skip
+     * the records' bootstrap at a run's start: so maps keyed by them iterate as they did.
+     */
+    @Test
+    void theKeysHashAsRecordsWould() {
+        ScalarNormalisers.Key key = new ScalarNormalisers.Key(3, 0.25);
+        assertEquals(31 * 3 + Double.hashCode(0.25), key.hashCode());
+        assertEquals(new ScalarNormalisers.Key(3, 0.25), key);
+        assertNotEquals(new ScalarNormalisers.Key(4, 0.25), key);
+        assertNotEquals(new ScalarNormalisers.Key(3, Math.nextUp(0.25)), key);
+        // by Double.compare, as a record: −0 and 0 differ, NaN equals itself
+        assertNotEquals(new ScalarNormalisers.Key(0, -0.0), new ScalarNormalisers.Key(0, 0.0));
+        assertEquals(new ScalarNormalisers.Key(0, Double.NaN), new ScalarNormalisers.Key(0, Double.NaN));
+        assertNotEquals(key, (Object) "key");
+
+        CalibrationSet fold = new CalibrationSet(Points.of(2, 1, new double[] {0.2, 0.7}),
+                Points.of(2, 1, new double[] {0, 1}));
+        Points queries = Points.of(1, 1, new double[] {0.5});
+        FoldShares.Pair pair = new FoldShares.Pair(fold, queries);
+        assertEquals(31 * fold.hashCode() + queries.hashCode(), pair.hashCode());
+        assertEquals(new FoldShares.Pair(new CalibrationSet(Points.of(2, 1, new double[] {0.2, 0.7}),
+                Points.of(2, 1, new double[] {0, 1})), Points.of(1, 1, new double[] {0.5})), pair);
+        assertNotEquals(new FoldShares.Pair(fold, Points.of(1, 1, new double[] {0.6})), pair);
+        assertNotEquals(new FoldShares.Pair(new CalibrationSet(Points.of(2, 1, new double[] {0.2, 0.7}),
+                Points.of(2, 1, new double[] {1, 1})), queries), pair);
+        assertNotEquals(pair, (Object) fold);
+    }
 }
