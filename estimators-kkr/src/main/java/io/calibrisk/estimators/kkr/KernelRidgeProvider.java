@@ -193,7 +193,8 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
                     return bound;
                 }
                 long planned = plannedRank(settings, n, workload.dimension());
-                long rank = cache.computeIfAbsent(new ProbedRank(new Announcement(SpectrumKey.anyFold(settings), n)), Long.class,
+                ProbedRank key = new ProbedRank(new Announcement(SpectrumKey.anyFold(settings), n));
+                long rank = cache.computeIfAbsent(key, Long.class,
                         () -> RankProbe.estimate(settings, sample.points(), planned, pool));
                 return rank < planned ? need(workload, rank, true) : bound;
             }
