@@ -51,7 +51,9 @@ def main(log, launch, end, cpu, label):
                 current["stages"][stage] = float(seconds)
             continue
         if logger in ("LowRankFactorisation", "ExactFactorisation"):
-            chol = number(r"pivoted Cholesky ([0-9.]+)", text) + number(r"kernel matrix ([0-9.]+)", text)
+            # fast mode: "pivoted Cholesky of n = N: rank R in S s"; exact mode: "... kernel matrix S, ..."
+            chol = (number(r"pivoted Cholesky of n = \d+: rank \d+ in ([0-9.]+) s", text)
+                    + number(r"kernel matrix ([0-9.]+)", text))
             eig = number(r"eigendecomposition ([0-9.]+)", text)
             rest = number(r"weights and feature map ([0-9.]+)", text) + number(r"weights ([0-9.]+)", text)
             current["cholesky"] += chol
