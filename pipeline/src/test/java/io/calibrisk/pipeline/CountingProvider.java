@@ -1,7 +1,7 @@
 package io.calibrisk.pipeline;
 
-import io.calibrisk.api.data.CalibrationSet;
 import io.calibrisk.api.CalibriskPlugin;
+import io.calibrisk.api.data.CalibrationSet;
 import io.calibrisk.api.data.Notion;
 import io.calibrisk.api.estimator.CalibrationEstimator;
 import io.calibrisk.api.estimator.EstimatorContext;

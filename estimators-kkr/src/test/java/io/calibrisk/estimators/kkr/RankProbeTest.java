@@ -67,8 +67,9 @@ class RankProbeTest {
         // the larger one (2048 points) reaches 500: the bound again
         assertEquals(500, RankProbe.estimate(SETTINGS, fold, 500, Parallelism.sequential()));
         // random points, each row 4i + 2 a copy of row 4i, with a kernel so narrow that distinct
-        // points are orthogonal (and a tolerance above the copies' rounding, 1e−12 each): the smaller sample (rows 4i) is at its full rank, so the bound
-        // stands, although the larger one (rows 2i: 1024 distinct of 2048) stops growing
+        // points are orthogonal (and a tolerance above the copies' rounding, 1e−12 each): the
+        // smaller sample (rows 4i) is at its full rank, so the bound stands, although the larger
+        // one (rows 2i: 1024 distinct of 2048) stops growing
         KrrSettings narrow = new KrrSettings(new RbfKernel(), 1e4, Mode.FAST, 1e-10, 3000);
         SplittableRandom random = new SplittableRandom(3);
         double[] twice = new double[4096 * 10];

@@ -44,6 +44,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -675,39 +676,38 @@ public abstract class EstimatorConformance {
             CalibrationSet sample = data.samples().components(notion).get(0).select(rows);
             Workload workload = new Workload(5, notion.componentCount(classes), rows.length, 200,
                     notion.dimension(classes), 18, 2);
-            CalibrationEstimator estimator = provider.create(context(notion, classes, settings(notion),
-                    Parallelism.sequential(), new MapRunCache()));
-            Optional<TimeNeed> need;
-            try {
-                need = estimator.timeNeed(workload, sample);
-            } catch (RuntimeException e) {
-                throw new AssertionError(provider.name() + " on " + notion + ": timeNeed(" + workload
-                        + ", a fold of 800 samples) threw " + e, e);
-            }
-            if (need == null) {
-                throw new AssertionError(provider.name() + ": timeNeed(" + workload + ", a fold) is null; use "
-                        + "Optional.empty()");
-            }
-            need.ifPresent(t -> UserTexts.assertNoClassName(provider.name() + " time account", t.account()));
+            timeNeed(notion, classes, "timeNeed(" + workload + ", a fold of 800 samples)",
+                    estimator -> estimator.timeNeed(workload, sample));
         }
     }
 
     /** @return the seconds a fresh estimator says for the workload, or −1 if it says nothing */
     private double time(Notion notion, int classes, Workload workload) {
+        return timeNeed(notion, classes, "timeNeed(" + workload + ")", estimator -> estimator.timeNeed(workload))
+                .map(TimeNeed::seconds).orElse(-1.0);
+    }
+
+    /**
+     * @param call what {@code ask} calls, for the messages
+     * @param ask  the question asked of a fresh estimator
+     * @return its answer, which neither threw nor was null, and whose account holds no class name
+     */
+    private Optional<TimeNeed> timeNeed(Notion notion, int classes, String call,
+                                        Function<CalibrationEstimator, Optional<TimeNeed>> ask) {
         CalibrationEstimator estimator = provider().create(context(notion, classes, settings(notion),
                 Parallelism.sequential(), new MapRunCache()));
         Optional<TimeNeed> need;
         try {
-            need = estimator.timeNeed(workload);
+            need = ask.apply(estimator);
         } catch (RuntimeException e) {
-            throw new AssertionError(provider().name() + " on " + notion + ", d = " + classes + ": timeNeed(" + workload
-                    + ") threw " + e, e);
+            throw new AssertionError(provider().name() + " on " + notion + ", d = " + classes + ": " + call
+                    + " threw " + e, e);
         }
         if (need == null) {
-            throw new AssertionError(provider().name() + ": timeNeed(" + workload + ") is null; use Optional.empty()");
+            throw new AssertionError(provider().name() + ": " + call + " is null; use Optional.empty()");
         }
         need.ifPresent(t -> UserTexts.assertNoClassName(provider().name() + " time account", t.account()));
-        return need.map(TimeNeed::seconds).orElse(-1.0);
+        return need;
     }
 
     private long memory(CalibrationEstimator estimator, int n, int q, int m, Notion notion, int classes) {

@@ -39,15 +39,23 @@ class PivotedCholeskyTest {
     }
 
     private static PivotedCholesky.Factor factor(double[] k, int n, double tolerance, int cap) {
+        return PivotedCholesky.of(diagonal(k, n), columns(k, n), tolerance, cap, Parallelism.sequential());
+    }
+
+    private static double[] diagonal(double[] k, int n) {
         double[] diagonal = new double[n];
         for (int i = 0; i < n; i++) {
             diagonal[i] = k[i * n + i];
         }
-        return PivotedCholesky.of(diagonal, (p, from, to, out, offset) -> {
+        return diagonal;
+    }
+
+    private static PivotedCholesky.Columns columns(double[] k, int n) {
+        return (p, from, to, out, offset) -> {
             for (int j = from; j < to; j++) {
                 out[offset + j] = k[j * n + p];
             }
-        }, tolerance, cap, Parallelism.sequential());
+        };
     }
 
     @Test
@@ -291,15 +299,7 @@ class PivotedCholeskyTest {
             double tolerance = random.nextBoolean() ? 1e-15 : 1e-6;
             int cap = 1 + random.nextInt(n);
             double[] k = kernel(x, gamma);
-            double[] diagonal = new double[n];
-            for (int i = 0; i < n; i++) {
-                diagonal[i] = k[i * n + i];
-            }
-            int rank = PivotedCholesky.rank(diagonal, (p, from, to, out, offset) -> {
-                for (int j = from; j < to; j++) {
-                    out[offset + j] = k[j * n + p];
-                }
-            }, tolerance, cap, Parallelism.sequential());
+            int rank = PivotedCholesky.rank(diagonal(k, n), columns(k, n), tolerance, cap, Parallelism.sequential());
             assertEquals(factor(k, n, tolerance, cap).rank(), rank);
         });
         assertEquals("max-rank = 0: must be at least 1", assertThrows(InvalidSettingException.class,
