@@ -29,4 +29,21 @@ public interface SearchStrategy {
      * @param evaluator evaluates proposed points on every fold
      */
     void search(SearchSpace space, RiskEvaluator evaluator);
+
+    /**
+     * Whether {@link #search} calls {@link RiskEvaluator#evaluate} once. calibrisk keeps each
+     * training fold's preparation (a factorisation, say) between rounds so that a later round
+     * does not prepare it again; a strategy of one round needs none of it kept, and saying so
+     * lets each fold's preparation go as soon as the fold has fitted and scored the round's
+     * points: less memory at the run's peak, and less of the garbage collector's copying (a
+     * class-wise run prepares k·d folds). A strategy that says so and calls
+     * {@link RiskEvaluator#evaluate} again is still served, with the same results: its folds are
+     * prepared again, which costs only time.
+     *
+     * @return whether the search is one call of {@link RiskEvaluator#evaluate}; false by default
+     * @since 1.6
+     */
+    default boolean singleRound() {
+        return false;
+    }
 }

@@ -47,7 +47,11 @@ import java.util.TreeMap;
  * it fits on one query set (kde computes the features of several bandwidths at once) finds that
  * work in later rounds too. Between rounds all of it is held softly: the JVM may drop it only
  * when the heap runs short, and it is then built and prepared again (results are identical; only
- * time is spent), so keeping k·c preparations never costs more memory than the run has.
+ * time is spent), so keeping k·c preparations never costs more memory than the run has. A
+ * strategy that searches in a single round ({@link io.calibrisk.api.search.SearchStrategy#singleRound},
+ * the default {@code grid}) has nothing kept: each fold's work is garbage once its task is done,
+ * rather than held to the end of the search and copied by the collector on the way: a lower
+ * peak of memory (docs/performance.md, "One round keeps nothing").
  *
  * <p>Budget: at most the space's grid plus {@value #POINTS_BEYOND_GRID} distinct points per
  * estimator; a call that would exceed it is refused before it fits anything.
@@ -64,6 +68,8 @@ final class FoldEvaluator implements RiskEvaluator {
     private final boolean curves;
     private final Parallelism pool;
     private final ProgressTracker progress;
+    /** Whether each fold's work is kept, softly, for later rounds. */
+    private final boolean keep;
     private final Set<Map<String, Double>> grid = new HashSet<>();
     private final int budget;
     private final Map<Map<String, Double>, EvaluatedPoint> history = new LinkedHashMap<>();
@@ -87,8 +93,12 @@ final class FoldEvaluator implements RiskEvaluator {
         CURVES
     }
 
+    /**
+     * @param keep whether each fold's work is kept, softly, for later rounds: false for a
+     *             strategy of a single round
+     */
     FoldEvaluator(String name, CalibrationEstimator estimator, SearchSpace space, FoldPlan folds, boolean curves,
-                  Parallelism pool, ProgressTracker progress) {
+                  Parallelism pool, ProgressTracker progress, boolean keep) {
         this.name = name;
         this.estimator = estimator;
         this.space = space;
@@ -96,6 +106,7 @@ final class FoldEvaluator implements RiskEvaluator {
         this.curves = curves;
         this.pool = pool;
         this.progress = progress;
+        this.keep = keep;
         List<Map<String, Double>> points = space.grid();
         points.forEach(p -> grid.add(canonical(p)));
         this.budget = points.size() + POINTS_BEYOND_GRID;
@@ -446,6 +457,19 @@ final class FoldEvaluator implements RiskEvaluator {
                 coarser.get().extrapolation()));
     }
 
+    /** @return how many folds and components hold their work for a later round now */
+    synchronized int keptPreparations() {
+        int held = 0;
+        for (SoftReference<FoldWork>[] row : kept) {
+            for (SoftReference<FoldWork> work : row) {
+                if (work != null && work.get() != null) {
+                    held++;
+                }
+            }
+        }
+        return held;
+    }
+
     /** What a fold and component keep between rounds: the preparation and the sets it is scored on. */
     private record FoldWork(PreparedTraining prepared, CalibrationSet evaluation, CalibrationSet test) {
     }
@@ -461,9 +485,12 @@ final class FoldEvaluator implements RiskEvaluator {
             held.prepared().plan(round);
             return held;
         }
-        if (!first) {
+        if (!first && keep) {
             LOG.debug("{}: the JVM released the preparation of fold {}, component {} to free memory; preparing again",
                     name, f, j);
+        } else if (!first) {
+            LOG.debug("{}: the search strategy said it searches in a single round and asked again; preparing fold {}, "
+                    + "component {} again", name, f, j);
         }
         CalibrationSet evaluation = folds.evaluation(f, j);
         CalibrationSet test = folds.test(j);
@@ -475,7 +502,9 @@ final class FoldEvaluator implements RiskEvaluator {
             throw new EstimationException("returned no preparation");
         }
         FoldWork work = new FoldWork(prepared, evaluation, test);
-        row[j] = new SoftReference<>(work);
+        if (keep) {
+            row[j] = new SoftReference<>(work);
+        }
         return work;
     }
 

@@ -83,7 +83,8 @@ public final class FoldRunner {
         String name = planned.name();
         LOG.info("estimator {}: {} folds × {} grid points{}, search {}", name, folds.folds(), planned.space().size(),
                 folds.components() > 1 ? " × " + folds.components() + " components" : "", strategy.name());
-        FoldEvaluator evaluator = new FoldEvaluator(name, estimator, planned.space(), folds, curves, pool, progress);
+        FoldEvaluator evaluator = new FoldEvaluator(name, estimator, planned.space(), folds, curves, pool, progress,
+                keepsPreparations(strategy));
         try {
             strategy.search(planned.space(), evaluator);
             evaluator.rethrowFailure();
@@ -121,6 +122,20 @@ public final class FoldRunner {
                     + " evaluated no point");
         }
         return new SearchOutcome(planned, points, null, seconds(start));
+    }
+
+    /**
+     * @return whether each fold's preparation is kept between the search's rounds: unless the
+     *     strategy says it searches in one; a strategy that fails to answer keeps them, the answer
+     *     that costs memory rather than time
+     */
+    private static boolean keepsPreparations(SearchStrategy strategy) {
+        try {
+            return !strategy.singleRound();
+        } catch (Throwable e) {
+            LOG.debug("search strategy {} failed to say whether it searches in a single round", strategy.name(), e);
+            return true;
+        }
     }
 
     /** @return the estimator's advice for less memory, or empty if it has none (or fails to give it) */

@@ -27,4 +27,10 @@ public final class GridSearch implements SearchStrategy {
     public void search(SearchSpace space, RiskEvaluator evaluator) {
         evaluator.evaluate(space.grid());
     }
+
+    /** @return true: the grid is one round, so no fold's preparation is kept past it */
+    @Override
+    public boolean singleRound() {
+        return true;
+    }
 }

@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiConsumer;
+import java.util.function.BooleanSupplier;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -35,6 +36,11 @@ class RiskEvaluatorTest {
     private static final Labels LABELS = TestData.labels(DATA.samples());
 
     private static CalibriskPlugin strategy(BiConsumer<SearchSpace, RiskEvaluator> search) {
+        return strategy(search, () -> false);
+    }
+
+    /** @param singleRound what the strategy answers to {@link SearchStrategy#singleRound} */
+    private static CalibriskPlugin strategy(BiConsumer<SearchSpace, RiskEvaluator> search, BooleanSupplier singleRound) {
         SearchStrategy strategy = new SearchStrategy() {
             @Override
             public String name() {
@@ -50,13 +56,64 @@ class RiskEvaluatorTest {
             public void search(SearchSpace space, RiskEvaluator evaluator) {
                 search.accept(space, evaluator);
             }
+
+            @Override
+            public boolean singleRound() {
+                return singleRound.getAsBoolean();
+            }
         };
         return TestPlugins.of("scripted", strategy);
     }
 
     private static CalibrationReport run(CountingProvider estimator, BiConsumer<SearchSpace, RiskEvaluator> search) {
-        return Calibrisk.builder().plugin(estimator.plugin()).plugin(strategy(search)).search("scripted").bootstrap(0)
-                .build().evaluate(PREDICTIONS, LABELS);
+        return run(estimator, search, () -> false);
+    }
+
+    private static CalibrationReport run(CountingProvider estimator, BiConsumer<SearchSpace, RiskEvaluator> search,
+                                         BooleanSupplier singleRound) {
+        return Calibrisk.builder().plugin(estimator.plugin()).plugin(strategy(search, singleRound)).search("scripted")
+                .bootstrap(0).build().evaluate(PREDICTIONS, LABELS);
+    }
+
+    /**
+     * Each fold's preparation is kept for a later round unless the strategy says it searches in
+     * one; one that says so and asks again has its folds prepared again, with the same results. A
+     * strategy that fails to answer has them kept.
+     */
+    @Test
+    void aSingleRoundKeepsNoPreparationAndASecondRoundIsStillServed() {
+        Map<String, CountingProvider> counted = new java.util.LinkedHashMap<>();
+        Map<String, List<Integer>> keptAfterEachRound = new java.util.LinkedHashMap<>();
+        Map<String, List<GridPointResult>> grids = new java.util.LinkedHashMap<>();
+        Map<String, BooleanSupplier> answers = Map.of("several rounds", () -> false, "single round", () -> true,
+                "no answer", () -> {
+                    throw new IllegalStateException("no answer");
+                });
+        for (String strategy : List.of("several rounds", "single round", "no answer")) {
+            CountingProvider counting = new CountingProvider(new ToyBins());
+            List<Integer> kept = new ArrayList<>();
+            CalibrationReport report = run(counting, (space, evaluator) -> {
+                evaluator.evaluate(List.of(bins(4), bins(2)));
+                kept.add(((FoldEvaluator) evaluator).keptPreparations());
+                evaluator.evaluate(List.of(bins(7)));
+                kept.add(((FoldEvaluator) evaluator).keptPreparations());
+            }, answers.get(strategy));
+            counted.put(strategy, counting);
+            keptAfterEachRound.put(strategy, kept);
+            grids.put(strategy, report.estimators().get(0).grid());
+        }
+        assertEquals(List.of(5, 5), keptAfterEachRound.get("several rounds"));
+        assertEquals(List.of(0, 0), keptAfterEachRound.get("single round"));
+        assertEquals(List.of(5, 5), keptAfterEachRound.get("no answer"));
+        assertEquals(5, counted.get("several rounds").preparations.get());
+        assertEquals(10, counted.get("single round").preparations.get(), "prepared again for the second round");
+        assertEquals(5, counted.get("no answer").preparations.get());
+        for (CountingProvider counting : counted.values()) {
+            assertEquals(5 * 3, counting.fits.get());
+        }
+        assertEquals(3, grids.get("several rounds").size());
+        assertEquals(grids.get("several rounds"), grids.get("single round"));
+        assertEquals(grids.get("several rounds"), grids.get("no answer"));
     }
 
     private static Map<String, Double> bins(double value) {

@@ -36,6 +36,8 @@ import java.util.Map;
  *   <li>proposes only points of the space: every axis given, every value in its axis's domain;</li>
  *   <li>never asks for more distinct points than the budget;</li>
  *   <li>is deterministic: the same risks give the same points in the same order;</li>
+ *   <li>if it says it searches in a {@linkplain SearchStrategy#singleRound() single round}, calls
+ *       the evaluator once;</li>
  *   <li>finds the grid minimum: the lowest risk it evaluated is at most the lowest risk on the
  *       grid, since calibrisk then chooses among the points evaluated;</li>
  *   <li>has a name by {@link PluginNames} and a one-line description without a class name.</li>
@@ -96,6 +98,10 @@ public abstract class SearchStrategyConformance {
                     }
                     if (evaluator.history().isEmpty()) {
                         throw new AssertionError(strategy().name() + " " + where + " evaluated no point");
+                    }
+                    if (evaluator.calls() > 1 && strategy().singleRound()) {
+                        throw new AssertionError(strategy().name() + " " + where + " says it searches in a single "
+                                + "round but called the evaluator " + evaluator.calls() + " times");
                     }
                     double gridBest = Double.POSITIVE_INFINITY;
                     for (Map<String, Double> point : space.grid()) {

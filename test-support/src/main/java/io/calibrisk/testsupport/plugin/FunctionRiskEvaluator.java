@@ -100,6 +100,11 @@ public final class FunctionRiskEvaluator implements RiskEvaluator {
         return List.copyOf(proposals);
     }
 
+    /** @return how many times {@link #evaluate} was called: a search's rounds */
+    public int calls() {
+        return calls;
+    }
+
     /** @return every refused proposal, with the reason */
     public List<String> violations() {
         return List.copyOf(violations);

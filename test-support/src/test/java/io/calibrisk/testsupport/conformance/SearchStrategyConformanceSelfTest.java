@@ -115,6 +115,30 @@ class SearchStrategyConformanceSelfTest {
     }
 
     @Test
+    void aSingleRoundOfOneCallPassesAndOfTwoCallsFails() {
+        SearchStrategyConformance once = kit(new Grid() {
+            @Override
+            public boolean singleRound() {
+                return true;
+            }
+        });
+        once.searchesWithinTheSpaceAndBudgetAndFindsTheGridMinimum();
+        fails(new Grid() {
+            @Override
+            public void search(SearchSpace space, RiskEvaluator evaluator) {
+                evaluator.evaluate(space.grid().subList(0, 1));
+                evaluator.evaluate(space.grid());
+            }
+
+            @Override
+            public boolean singleRound() {
+                return true;
+            }
+        }, SearchStrategyConformance::searchesWithinTheSpaceAndBudgetAndFindsTheGridMinimum,
+                "says it searches in a single round but called the evaluator 2 times");
+    }
+
+    @Test
     void aStrategyThatChangesItsMindFails() {
         fails(new Grid() {
             private int runs;
