@@ -35,6 +35,13 @@ final class FoldSpectrum {
     private final FoldSpectrum coarser;
     private final Parallelism pool;
     private final Map<Points, PointSet> cache = new HashMap<>();
+    /**
+     * For the spectrum at half the rank, the full one: its pivots are the full one's leading
+     * half, in order, so its raw features are the full one's leading rows, read in place (at rank
+     * 3000 of 32 000 training points, the evaluation fold and the test split hold 0.2 GB fewer per
+     * fold); null for the full spectrum.
+     */
+    private final FoldSpectrum finer;
     private double[][] weightGram;
     private double[][] residualMap;
     private double[] weightsT;
@@ -51,9 +58,19 @@ final class FoldSpectrum {
      * @param pool     the run's pool
      */
     FoldSpectrum(KernelSpectrum spectrum, Optional<KernelSpectrum> coarser, Parallelism pool) {
+        this(spectrum, coarser, pool, null);
+    }
+
+    private FoldSpectrum(KernelSpectrum spectrum, Optional<KernelSpectrum> coarser, Parallelism pool,
+                         FoldSpectrum finer) {
+        if (finer != null && spectrum.basis().rawSize() > finer.spectrum.basis().rawSize()) {
+            throw new IllegalArgumentException("a coarser spectrum of " + spectrum.basis().rawSize()
+                    + " raw features for a finer one of " + finer.spectrum.basis().rawSize());
+        }
         this.spectrum = spectrum;
-        this.coarser = coarser.map(c -> new FoldSpectrum(c, Optional.empty(), pool)).orElse(null);
         this.pool = pool;
+        this.finer = finer;
+        this.coarser = coarser.map(c -> new FoldSpectrum(c, Optional.empty(), pool, this)).orElse(null);
     }
 
     /** @return the fold's spectrum at half the rank, when the rank cap stopped its factorisation */
@@ -72,10 +89,11 @@ final class FoldSpectrum {
 
     /**
      * @param points n' points
-     * @return the raw features κ, p × n' row-major (one column per point); shared, must not be modified
+     * @return the raw features κ, p × n' row-major (one column per point), or for the spectrum at
+     *     half the rank the full one's, whose leading p rows are its own; shared, must not be modified
      */
     double[] raw(Points points) {
-        return pointSet(points).raw;
+        return finer != null ? finer.raw(points) : pointSet(points).raw;
     }
 
     private PointSet pointSet(Points points) {

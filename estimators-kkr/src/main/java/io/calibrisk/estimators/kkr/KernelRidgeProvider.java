@@ -137,7 +137,8 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
              * n'·r features (and, when n·r is at most {@link HeldOutCorrection#HELD_LIMIT}, the
              * factor and residuals the held-out correction holds, with a block of kernel rows),
              * (and, when r is the cap and below n, the spectrum at half the rank that the fits are
-             * checked against: {@link RankChecked}), with r the rank the factorisation can reach
+             * checked against, {@link RankChecked}: its raw features are the leading rows of the
+             * full rank's, so only its r/2 × r/2 matrices count), with r the rank the factorisation can reach
              * ({@link #plannedRank}). An rbf kernel on top-label points plans for rank 46 (it
              * reaches about 10), so a 200 000-sample run plans for megabytes, not the gigabytes
              * the cap implies.
@@ -156,10 +157,11 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
                 long held = n * r <= HeldOutCorrection.HELD_LIMIT
                         ? n * r + n * dimension + (long) HeldOutCorrection.POINT_BLOCK * n + r * q : 0;
                 // a fold that reaches the cap short of n also holds the spectrum at half the rank
-                // that its fits are checked against (RankChecked)
+                // that its fits are checked against (RankChecked), which reads the full rank's raw
+                // features
                 long half = r == settings.maxRank() && r < n ? (r + 1) / 2 : 0;
                 return new MemoryNeed(8 * (PivotedCholesky.peakDoubles(n, r) + 3 * r * r + 2 * q * r + held
-                        + 3 * half * half + 2 * q * half), "a smaller --set " + name() + ".max-rank");
+                        + 3 * half * half), "a smaller --set " + name() + ".max-rank");
             }
 
             /**

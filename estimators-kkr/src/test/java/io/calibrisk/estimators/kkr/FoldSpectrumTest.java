@@ -7,13 +7,20 @@ import io.calibrisk.estimators.kkr.spectrum.LowRankFactorisation;
 import io.calibrisk.estimators.kkr.spectrum.TrainingKernel;
 import org.junit.jupiter.api.Test;
 
+import java.util.Arrays;
+import java.util.Optional;
 import java.util.SplittableRandom;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
-/** The raw features of the point sets a fold is evaluated on are computed once, for the last four sets. */
+/**
+ * The raw features of the point sets a fold is evaluated on are computed once, for the last four
+ * sets, and the spectrum at half the rank reads the full one's.
+ */
 class FoldSpectrumTest {
 
     private static Points points(int n, long seed) {
@@ -38,5 +45,34 @@ class FoldSpectrumTest {
         assertNotSame(raw, again, "a fifth set clears the cache");
         assertArrayEquals(raw, again);
         assertSame(again, fold.raw(first));
+    }
+
+    /**
+     * A fold the rank cap stops carries its spectrum at half the rank, whose pivots are the
+     * leading half of the full one's: its raw features are the full one's leading rows, the
+     * same values its own basis gives, and are not computed or held again.
+     */
+    @Test
+    void theSpectrumAtHalfTheRankReadsTheLeadingRowsOfTheFullOnes() {
+        int n = 400;
+        int d = 10;
+        SplittableRandom random = new SplittableRandom(11);
+        Points training = Points.of(n, d, random.doubles(n * d).toArray());
+        Points residuals = Points.of(n, d, random.doubles(n * d).toArray());
+        LowRankFactorisation.Truncated truncated = LowRankFactorisation.withCheck(
+                TrainingKernel.of(new RbfKernel(), 1.0, training), residuals, 1e-15, 40, Parallelism.sequential());
+        FoldSpectrum fold = new FoldSpectrum(truncated.spectrum(), truncated.coarser(), Parallelism.sequential());
+        FoldSpectrum half = fold.coarser().orElseThrow();
+        assertEquals(40, fold.spectrum().basis().rawSize());
+        assertEquals(20, half.spectrum().basis().rawSize());
+        Points queries = Points.of(30, d, random.doubles(30 * d).toArray());
+        double[] full = fold.raw(queries);
+        assertSame(full, half.raw(queries));
+        double[] own = half.spectrum().basis().raw(TrainingKernel.rows(queries));
+        assertEquals(20 * 30, own.length);
+        assertArrayEquals(own, Arrays.copyOf(full, own.length));
+        IllegalArgumentException wider = assertThrows(IllegalArgumentException.class, () -> new FoldSpectrum(
+                truncated.coarser().orElseThrow(), Optional.of(truncated.spectrum()), Parallelism.sequential()));
+        assertEquals("a coarser spectrum of 40 raw features for a finer one of 20", wider.getMessage());
     }
 }
