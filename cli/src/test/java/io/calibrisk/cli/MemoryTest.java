@@ -10,7 +10,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The CLI in a JVM with a small heap: runs that would not fit are refused before they start. */
+/**
+ * The CLI in a JVM with a small heap: runs that would not fit are refused before they start, and an
+ * estimator whose folds fit only one at a time runs them so.
+ */
 class MemoryTest {
 
     @TempDir
@@ -31,6 +34,23 @@ class MemoryTest {
         assertTrue(err.contains("estimator hungry needs about") && err.contains("--set hungry.mode=lean")
                 && err.contains("-Xmx"), err);
         assertFalse(err.contains("OutOfMemoryError"), err);
+    }
+
+    /**
+     * Each fold of hungry claims about 117 MiB (n = 320): one fits in what a 256 MiB heap leaves
+     * a run, two do not. The run is not refused: hungry runs its folds one at a time, and says so.
+     */
+    @Test
+    void anEstimatorWhoseFoldsFitOnlyOneAtATimeRunsThemOneAtATime() throws IOException, InterruptedException {
+        Path plugins = ConstantPlugin.build(folder, "hungry", "8L * n * n * 150");
+        Jvm.Result result = java("256m", "--plugins", plugins.toString(), "evaluate", "--example", "--estimators",
+                "hungry,bins", "--threads", "2");
+        assertEquals(0, result.status(), result.err());
+        assertTrue(result.err().contains("estimator hungry runs 1 fold at a time instead of 2: each needs about 117 MiB "
+                + "for 320 training samples and the JVM can use about "), result.err());
+        assertTrue(result.err().contains("; every thread still works on it. For 2 at once, use --set hungry.mode=lean or "
+                + "give the JVM more memory (JAVA_OPTS=-Xmx1g)"), result.err());
+        assertTrue(result.out().contains("hungry") && result.out().contains("bins"), result.out());
     }
 
     @Test

@@ -39,8 +39,14 @@ public final class CountingProvider implements EstimatorProvider {
     /** The samples {@link CalibrationEstimator#timeNeed(Workload, CalibrationSet)} was given, in order. */
     public final List<CalibrationSet> samples = new CopyOnWriteArrayList<>();
 
+    /** The most preparations that ran at the same moment. */
+    public final AtomicInteger mostPreparingAtOnce = new AtomicInteger();
+    private final AtomicInteger preparing = new AtomicInteger();
+
     /** Run before each preparation, in the preparing thread. */
     private final Runnable beforePrepare;
+    /** The memory the estimator says it needs, or −1 for the delegate's own. */
+    private volatile long memoryBytes = -1;
 
     /**
      * @param delegate the provider counted
@@ -56,6 +62,15 @@ public final class CountingProvider implements EstimatorProvider {
     public CountingProvider(EstimatorProvider delegate, Runnable beforePrepare) {
         this.delegate = delegate;
         this.beforePrepare = beforePrepare;
+    }
+
+    /**
+     * @param bytes the memory the estimator is to say it needs per task, in place of its own
+     * @return this provider
+     */
+    public CountingProvider claimingMemory(long bytes) {
+        memoryBytes = bytes;
+        return this;
     }
 
     /** @return a plugin contributing this provider only */
@@ -98,8 +113,14 @@ public final class CountingProvider implements EstimatorProvider {
             @Override
             public PreparedTraining prepare(TrainingFold training) {
                 preparations.incrementAndGet();
-                beforePrepare.run();
-                PreparedTraining prepared = estimator.prepare(training);
+                mostPreparingAtOnce.accumulateAndGet(preparing.incrementAndGet(), Math::max);
+                PreparedTraining prepared;
+                try {
+                    beforePrepare.run();
+                    prepared = estimator.prepare(training);
+                } finally {
+                    preparing.decrementAndGet();
+                }
                 return new PreparedTraining() {
                     @Override
                     public io.calibrisk.api.estimator.CalibrationFunction fit(Hyperparameters hyperparameters) {
@@ -117,7 +138,8 @@ public final class CountingProvider implements EstimatorProvider {
 
             @Override
             public MemoryNeed memoryNeed(int trainingSize, int querySize, int dimension) {
-                return estimator.memoryNeed(trainingSize, querySize, dimension);
+                long bytes = memoryBytes;
+                return bytes >= 0 ? new MemoryNeed(bytes, "") : estimator.memoryNeed(trainingSize, querySize, dimension);
             }
 
             @Override

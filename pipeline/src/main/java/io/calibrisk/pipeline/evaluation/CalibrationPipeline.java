@@ -117,7 +117,7 @@ public final class CalibrationPipeline {
                 searched.add(c.estimator() == null ? SearchOutcome.failed(c.planned(), c.seconds(), c.failure())
                         : folds.search(c.planned(), c.estimator(), plan.strategy(), split, settings.curves(), pool,
                                 new ProgressTracker(progress, names.get(e), e, names.size()),
-                                settings.estimatorTimeout()));
+                                settings.estimatorTimeout(), c.atOnce()));
             }
         }
         return assembly.assemble(plan, split, searched, selection.choose(searched));
@@ -125,12 +125,18 @@ public final class CalibrationPipeline {
 
     /**
      * An estimator created for this run with the memory it says it needs, or why it could not
-     * be, and the seconds that took.
+     * be, and the seconds that took; and the most of its tasks that run at once (the threads,
+     * until the memory plan says fewer).
      */
     private record Created(PlannedEstimator planned, CalibrationEstimator estimator, MemoryNeed need,
-                           Optional<TimeNeeds.Estimate> time, String failure, double seconds) {
+                           Optional<TimeNeeds.Estimate> time, String failure, double seconds, int atOnce) {
         static Created failed(PlannedEstimator planned, String failure, long start) {
-            return new Created(planned, null, null, Optional.empty(), failure, (System.nanoTime() - start) / 1e9);
+            return new Created(planned, null, null, Optional.empty(), failure, (System.nanoTime() - start) / 1e9,
+                    1);
+        }
+
+        Created withAtOnce(int tasks) {
+            return new Created(planned, estimator, need, time.map(t -> t.withAtOnce(tasks)), failure, seconds, tasks);
         }
     }
 
@@ -164,7 +170,8 @@ public final class CalibrationPipeline {
                     }
                     Optional<TimeNeeds.Estimate> time = TimeNeeds.ask(estimator, split, planned, pool.threads(),
                             sample);
-                    return new Created(planned, estimator, need, time, null, (System.nanoTime() - start) / 1e9);
+                    return new Created(planned, estimator, need, time, null, (System.nanoTime() - start) / 1e9,
+                            pool.threads());
                 });
             } catch (InvalidSettingException | PluginException e) {
                 throw e;
@@ -183,9 +190,10 @@ public final class CalibrationPipeline {
             created.add(c);
             needs.add(c.need());
         }
-        MemoryBudget.check(split, plan.names(), needs, plan.settings().threads());
-        for (Created c : created) {
-            c.time().ifPresent(time -> time.say(plan.strategy().name()));
+        int[] atOnce = MemoryBudget.check(split, plan.names(), needs, plan.settings().threads());
+        for (int e = 0; e < created.size(); e++) {
+            created.set(e, created.get(e).withAtOnce(atOnce[e]));
+            created.get(e).time().ifPresent(time -> time.say(plan.strategy().name()));
         }
         return created;
     }

@@ -70,6 +70,8 @@ final class FoldEvaluator implements RiskEvaluator {
     private final ProgressTracker progress;
     /** Whether each fold's work is kept, softly, for later rounds. */
     private final boolean keep;
+    /** The most tasks (folds and components) that run at once: fewer than the threads where memory is short. */
+    private final int atOnce;
     private final Set<Map<String, Double>> grid = new HashSet<>();
     private final int budget;
     private final Map<Map<String, Double>, EvaluatedPoint> history = new LinkedHashMap<>();
@@ -94,11 +96,13 @@ final class FoldEvaluator implements RiskEvaluator {
     }
 
     /**
-     * @param keep whether each fold's work is kept, softly, for later rounds: false for a
-     *             strategy of a single round
+     * @param keep   whether each fold's work is kept, softly, for later rounds: false for a
+     *               strategy of a single round
+     * @param atOnce the most tasks (folds and components) that run at once, at least 1: the
+     *               memory plan's, fewer than the threads where they do not all fit
      */
     FoldEvaluator(String name, CalibrationEstimator estimator, SearchSpace space, FoldPlan folds, boolean curves,
-                  Parallelism pool, ProgressTracker progress, boolean keep) {
+                  Parallelism pool, ProgressTracker progress, boolean keep, int atOnce) {
         this.name = name;
         this.estimator = estimator;
         this.space = space;
@@ -107,6 +111,7 @@ final class FoldEvaluator implements RiskEvaluator {
         this.pool = pool;
         this.progress = progress;
         this.keep = keep;
+        this.atOnce = Math.max(1, atOnce);
         List<Map<String, Double>> points = space.grid();
         points.forEach(p -> grid.add(canonical(p)));
         this.budget = points.size() + POINTS_BEYOND_GRID;
@@ -198,13 +203,13 @@ final class FoldEvaluator implements RiskEvaluator {
         int k = folds.folds();
         int start = history.size();
         int c = folds.components();
-        progress.plan(k, pool.threads(), (long) k * c * points.size());
+        progress.plan(k, Math.min(pool.threads(), atOnce), (long) k * c * points.size());
         List<List<Hyperparameters>> fitted = hyperparameters(points, k);
         // One task per fold and component, so that class-wise runs keep every thread busy; the
         // components' shares are then added in component order, so sums over components (and over
         // the test samples' h(z_i, z_i)) have a fixed order whatever the threads.
         ComponentShare[][] parts = new ComponentShare[k][c];
-        pool.forEach(k * c, task -> parts[task / c][task % c] = runComponent(task / c, task % c,
+        TaskLanes.forEach(pool, k * c, atOnce, task -> parts[task / c][task % c] = runComponent(task / c, task % c,
                 fitted.get(task / c), first, start));
         FoldRound[] rounds = new FoldRound[k];
         for (int f = 0; f < k; f++) {

@@ -53,16 +53,17 @@ public final class FoldRunner {
      * @param pool      the run's thread pool
      * @param progress  counts the steps
      * @param limit     the time the search may take, or null for no limit
+     * @param atOnce    the most folds (and components) that run at once: the memory plan's
      * @return every point evaluated, or the failure
      */
     SearchOutcome search(PlannedEstimator planned, CalibrationEstimator estimator, SearchStrategy strategy,
                          FoldPlan folds, boolean curves, PoolParallelism pool, ProgressTracker progress,
-                         Duration limit) {
+                         Duration limit, int atOnce) {
         long start = System.nanoTime();
         progress.start();
         try {
             return EstimatorCalls.call(planned.name(), limit,
-                    () -> search(planned, estimator, strategy, folds, curves, pool, progress, start));
+                    () -> search(planned, estimator, strategy, folds, curves, pool, progress, start, atOnce));
         } catch (TimeoutException e) {
             progress.stop();
             pool.restart();
@@ -79,12 +80,12 @@ public final class FoldRunner {
 
     private SearchOutcome search(PlannedEstimator planned, CalibrationEstimator estimator, SearchStrategy strategy,
                                  FoldPlan folds, boolean curves, Parallelism pool, ProgressTracker progress,
-                                 long start) {
+                                 long start, int atOnce) {
         String name = planned.name();
         LOG.info("estimator {}: {} folds × {} grid points{}, search {}", name, folds.folds(), planned.space().size(),
                 folds.components() > 1 ? " × " + folds.components() + " components" : "", strategy.name());
         FoldEvaluator evaluator = new FoldEvaluator(name, estimator, planned.space(), folds, curves, pool, progress,
-                keepsPreparations(strategy));
+                keepsPreparations(strategy), atOnce);
         try {
             strategy.search(planned.space(), evaluator);
             evaluator.rethrowFailure();

@@ -3,6 +3,8 @@ package io.calibrisk.pipeline.evaluation;
 import io.calibrisk.api.InvalidSettingException;
 import io.calibrisk.api.estimator.MemoryNeed;
 import io.calibrisk.pipeline.Untrusted;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -11,11 +13,15 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * Refuses a run that would not fit in the heap before any work starts. The need of one task
- * (one fold and component) is its data (training, evaluation and test points and targets)
- * plus what the estimator says it needs; as many tasks run at once as there are threads.
+ * Plans a run's memory before any work starts. The need of one task (one fold and component) is
+ * its data (training, evaluation and test points and targets) plus what the estimator says it
+ * needs; as many tasks run at once as there are threads. An estimator whose tasks do not all fit
+ * at once runs as many at a time as fit, with a warning that says so and how to give it room for
+ * all (its results are the same: a task's do not depend on the threads); a run with an estimator
+ * of which not even one task fits is refused, naming every such estimator.
  */
 final class MemoryBudget {
+    private static final Logger LOG = LoggerFactory.getLogger(MemoryBudget.class);
     /** Part of the free heap a run may plan to use; the rest absorbs garbage and estimates' slack. */
     private static final double USABLE = 0.85;
 
@@ -27,10 +33,12 @@ final class MemoryBudget {
      * @param names   the estimators' names
      * @param needs   what each estimator says it needs (null where creation failed)
      * @param threads the size of the thread pool
-     * @throws InvalidSettingException if the run of one or more estimators would not fit, naming
-     *     every one of them and advice that makes all of them fit
+     * @return for each estimator, the most tasks that run at once: the threads (or the tasks, if
+     *     fewer), or fewer where that many do not fit
+     * @throws InvalidSettingException if not even one task of one or more estimators fits,
+     *     naming every one of them and advice that makes all of them fit
      */
-    static void check(FoldPlan plan, List<String> names, List<MemoryNeed> needs, int threads) {
+    static int[] check(FoldPlan plan, List<String> names, List<MemoryNeed> needs, int threads) {
         int n = plan.largestTrainingSize();
         int queries = plan.largestQuerySize();
         int m = plan.dimension();
@@ -39,41 +47,42 @@ final class MemoryBudget {
         Runtime runtime = Runtime.getRuntime();
         long available = runtime.maxMemory() - (runtime.totalMemory() - runtime.freeMemory());
         long usable = (long) (USABLE * available);
+        int[] atOnce = new int[names.size()];
         List<String> over = new ArrayList<>();
+        List<String> fewer = new ArrayList<>();
         String first = null;
         Set<String> settings = new LinkedHashSet<>();
-        long largestTask = 0;
         long largestTotal = 0;
         for (int e = 0; e < names.size(); e++) {
+            atOnce[e] = concurrent;
             MemoryNeed need = needs.get(e);
             if (need == null) {
                 continue;
             }
             long perTask = saturatedAdd(data, need.bytes());
             long total = perTask > Long.MAX_VALUE / concurrent ? Long.MAX_VALUE : perTask * concurrent;
-            if (total > usable) {
-                first = first == null ? names.get(e) : first;
-                over.add(names.get(e) + " (about " + human(total) + ")");
-                if (!need.advice().isEmpty()) {
-                    settings.add(Untrusted.escape(need.advice(), 200));
-                }
-                largestTask = Math.max(largestTask, perTask);
-                largestTotal = Math.max(largestTotal, total);
+            if (total <= usable) {
+                continue;
             }
+            String advice = need.advice().isEmpty() ? "" : Untrusted.escape(need.advice(), 200);
+            if (perTask <= usable) {
+                atOnce[e] = (int) Math.max(1, usable / perTask);
+                fewer.add(fewer(names.get(e), atOnce[e], concurrent, perTask, n, usable, total, advice));
+                continue;
+            }
+            first = first == null ? names.get(e) : first;
+            over.add(names.get(e) + " (about " + human(total) + ")");
+            if (!advice.isEmpty()) {
+                settings.add(advice);
+            }
+            largestTotal = Math.max(largestTotal, total);
         }
         if (over.isEmpty()) {
-            return;
-        }
-        List<String> options = new ArrayList<>();
-        if (concurrent > 1 && largestTask <= usable) {
-            // The fewest threads that suit the hungriest estimator suit every other one too.
-            options.add("--threads " + Math.max(1, usable / largestTask));
-        }
-        if (!settings.isEmpty()) {
-            options.add(String.join(" and ", settings));
+            fewer.forEach(LOG::warn);
+            return atOnce;
         }
         String memory = "give the JVM more memory (JAVA_OPTS=-Xmx" + gibibytes(largestTotal * 1.25) + "g)";
-        String advice = options.isEmpty() ? memory : "use " + String.join(" or ", options) + ", or " + memory;
+        String advice = settings.isEmpty() ? memory : "use " + String.join(" and ", settings) + ", or " + memory;
         if (over.size() == 1) {
             throw new InvalidSettingException(String.format(Locale.ROOT,
                     "estimator %s needs about %s of memory for %d training samples (%d fold(s) at once) but the JVM "
@@ -84,6 +93,22 @@ final class MemoryBudget {
                 "estimators %s and %s need more memory than the JVM can use (about %s) for %d training samples "
                         + "(%d fold(s) at once); for all of them, %s",
                 String.join(", ", over), last, human(usable), n, concurrent, advice));
+    }
+
+    /**
+     * @return the warning for an estimator that runs fewer tasks at once than the threads, e.g.
+     *     {@code estimator kkr runs 1 fold at a time instead of 2: each needs about 10.9 GiB for
+     *     160000 training samples and the JVM can use about 11.2 GiB; every thread still works on
+     *     it. For 2 at once, give the JVM more memory (JAVA_OPTS=-Xmx28g)}
+     */
+    static String fewer(String name, int atOnce, int concurrent, long perTask, int n, long usable, long total,
+                        String advice) {
+        return String.format(Locale.ROOT, "estimator %s runs %s at a time instead of %d: each needs about %s "
+                        + "for %d training samples and the JVM can use about %s; every thread still works on %s. "
+                        + "For %d at once, %sgive the JVM more memory (JAVA_OPTS=-Xmx%dg)",
+                name, atOnce == 1 ? "1 fold" : atOnce + " folds", concurrent, human(perTask), n, human(usable),
+                atOnce == 1 ? "it" : "them", concurrent,
+                advice.isEmpty() ? "" : "use " + advice + " or ", gibibytes(total * 1.25));
     }
 
     private static long saturatedAdd(long a, long b) {

@@ -134,15 +134,15 @@ public final class PoolParallelism implements Parallelism, AutoCloseable {
             }
             int lowest = lowestFailed.get();
             if (lowest != Integer.MAX_VALUE) {
-                throw Batch.<RuntimeException>rethrow(failures[lowest]);
+                throw PoolParallelism.<RuntimeException>rethrow(failures[lowest]);
             }
         }
+    }
 
-        /** Throws e as it is, a checked exception that a task threw sneakily included. */
-        @SuppressWarnings("unchecked")
-        private static <T extends Throwable> T rethrow(Throwable e) throws T {
-            throw (T) e;
-        }
+    /** Throws e as it is, a checked exception that a task threw sneakily included. */
+    @SuppressWarnings("unchecked")
+    static <T extends Throwable> T rethrow(Throwable e) throws T {
+        throw (T) e;
     }
 
     private static final class Range extends RecursiveAction {

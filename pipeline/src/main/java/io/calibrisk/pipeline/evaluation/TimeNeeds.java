@@ -48,8 +48,33 @@ final class TimeNeeds {
      * @param name     the estimator
      * @param workload its work in this run
      * @param need     what it said
+     * @param atOnce   the most of its tasks that run at once: the threads, or fewer where the
+     *                 memory plan says so
      */
-    record Estimate(String name, Workload workload, TimeNeed need) {
+    record Estimate(String name, Workload workload, TimeNeed need, int atOnce) {
+
+        Estimate(String name, Workload workload, TimeNeed need) {
+            this(name, workload, need, workload.threads());
+        }
+
+        /**
+         * @param tasks the most tasks at once that the memory plan allows
+         * @return this estimate for that many at once: where they are fewer than the run's threads
+         *     (and its tasks), the time of as many rounds of tasks as that takes, as a bound (a
+         *     task then has every thread for its parallel parts)
+         */
+        Estimate withAtOnce(int tasks) {
+            int total = workload.folds() * workload.components();
+            int slots = Math.max(1, Math.min(workload.threads(), total));
+            if (tasks >= slots) {
+                return this;
+            }
+            int limited = Math.max(1, tasks);
+            double rounds = Math.ceil(total / (double) limited) / Math.ceil(total / (double) slots);
+            // a plugin may say Double.MAX_VALUE seconds: the product stays finite, as TimeNeed requires
+            double seconds = Math.min(need.seconds() * rounds, Double.MAX_VALUE);
+            return new Estimate(name, workload, new TimeNeed(seconds, true, need.account()), limited);
+        }
 
         /**
          * Says the line: a warning from {@value #LONG_RUN} s on, at info level below.
@@ -57,7 +82,7 @@ final class TimeNeeds {
          * @param strategy the run's search strategy
          */
         void say(String strategy) {
-            String line = line(name, workload, need, strategy);
+            String line = line(name, workload, need, strategy, atOnce);
             if (isLong(need)) {
                 LOG.warn(line);
             } else {
@@ -118,6 +143,15 @@ final class TimeNeeds {
      *     a strategy other than {@code grid} may add rounds, which the line says it leaves out
      */
     static String line(String name, Workload workload, TimeNeed need, String strategy) {
+        return line(name, workload, need, strategy, workload.threads());
+    }
+
+    /**
+     * @param atOnce the most tasks at once; below the threads (and the tasks), the line says so
+     * @return {@link #line(String, Workload, TimeNeed, String)}, with e.g. {@code on 2 threads, 1
+     *     fold at a time (the memory plan's)}
+     */
+    static String line(String name, Workload workload, TimeNeed need, String strategy, int atOnce) {
         StringBuilder line = new StringBuilder(name).append(": takes ")
                 .append(need.upperBound() ? "up to about " : "about ").append(words(need.seconds()))
                 .append(" for ").append(workload.folds()).append(workload.folds() == 1 ? " fold" : " folds");
@@ -129,6 +163,10 @@ final class TimeNeeds {
             line.append(" (and whatever rounds search ").append(strategy).append(" adds)");
         }
         line.append(" on ").append(workload.threads()).append(workload.threads() == 1 ? " thread" : " threads");
+        if (atOnce < Math.min(workload.threads(), workload.folds() * workload.components())) {
+            line.append(", ").append(atOnce).append(atOnce == 1 ? " fold" : " folds")
+                    .append(" at a time (the memory plan's)");
+        }
         if (!need.account().isBlank()) {
             line.append(": ").append(Untrusted.escape(need.account().strip(), ACCOUNT_LIMIT));
         }

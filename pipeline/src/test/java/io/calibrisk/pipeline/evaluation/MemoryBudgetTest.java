@@ -10,11 +10,15 @@ import org.junit.jupiter.api.Test;
 import java.util.Arrays;
 import java.util.List;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The refusal before any work: the need it states, the estimator it names and the advice it gives. */
+/**
+ * The memory plan before any work: the refusal (the need it states, the estimator it names and the
+ * advice it gives) and the folds at once of an estimator whose folds do not all fit together.
+ */
 class MemoryBudgetTest {
 
     /** 100 samples, d = 2, top-label (m = 1), 4 folds and 20 test samples: 20 queries, 60 training samples. */
@@ -57,18 +61,16 @@ class MemoryBudgetTest {
                 m);
     }
 
-    /** A task that fits alone but not four at once: the advice is the most threads that fit. */
+    /** A task that fits alone but not four at once: the run is not refused, it runs three at a time. */
     @Test
-    void fewerThreadsAreAdvisedWhenOneTaskFits() {
+    void aTaskThatFitsAloneRunsAsManyAtATimeAsFitInsteadOfBeingRefused() {
         FoldPlan plan = plan();
         long perTask = (long) (0.28 * usable());
-        String m = assertThrows(InvalidSettingException.class, () -> MemoryBudget.check(plan, List.of("big"),
-                List.of(new MemoryNeed(perTask - data(plan), "")), 4)).getMessage();
-        assertTrue(m.contains(" for 60 training samples (4 fold(s) at once) but "), m);
-        assertTrue(m.contains("; use --threads 3, or give the JVM more memory (JAVA_OPTS=-Xmx"), m);
+        assertArrayEquals(new int[] {3}, MemoryBudget.check(plan, List.of("big"),
+                List.of(new MemoryNeed(perTask - data(plan), "")), 4));
         // Alone, the same task fits; a failed creation (no need) is not counted.
-        MemoryBudget.check(plan, List.of("big", "failed"), Arrays.asList(new MemoryNeed(perTask - data(plan), ""),
-                null), 1);
+        assertArrayEquals(new int[] {1, 1}, MemoryBudget.check(plan, List.of("big", "failed"),
+                Arrays.asList(new MemoryNeed(perTask - data(plan), ""), null), 1));
     }
 
     /** A task that does not fit even alone: fewer threads would not help, so they are not advised. */

@@ -22,6 +22,7 @@ import java.util.Optional;
 import java.util.function.Function;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 
 /**
  * The time estimate each estimator gives before a run: asked for the run's own folds,
@@ -70,6 +71,31 @@ class TimeNeedsTest {
                 TimeNeeds.line("x", CANONICAL, new TimeNeed(1, false, "a\u001b[31mb"), "grid"));
         String longAccount = TimeNeeds.line("x", CANONICAL, new TimeNeed(1, false, "y".repeat(1000)), "grid");
         assertEquals(true, longAccount.length() < 400, longAccount);
+    }
+
+    /**
+     * Fewer folds at once than the threads (the memory plan's) take more rounds: 5 folds on 2
+     * threads are 3 rounds, one at a time 5, so 114 s become a bound of 190 s, and the line says why.
+     */
+    @Test
+    void anEstimateForFewerFoldsAtOnceCountsTheirRoundsAndSaysSo() {
+        TimeNeeds.Estimate estimate = new TimeNeeds.Estimate("kkr", CANONICAL, new TimeNeed(114, false, "a"));
+        assertEquals(2, estimate.atOnce());
+        assertSame(estimate, estimate.withAtOnce(2));
+        TimeNeeds.Estimate one = estimate.withAtOnce(1);
+        assertEquals(190, one.need().seconds(), 1e-9);
+        assertEquals(true, one.need().upperBound());
+        assertEquals("kkr: takes up to about 3 min for 5 folds × 18 grid points on 2 threads, 1 fold at a time (the "
+                + "memory plan's): a", TimeNeeds.line("kkr", CANONICAL, one.need(), "grid", one.atOnce()));
+        assertEquals(Double.MAX_VALUE, new TimeNeeds.Estimate("x", CANONICAL, new TimeNeed(Double.MAX_VALUE, false, ""))
+                .withAtOnce(1).need().seconds());
+        // 4 folds × 10 classes on 8 threads are 5 rounds; 3 at a time, 14
+        TimeNeeds.Estimate classes = new TimeNeeds.Estimate("kde", new Workload(4, 10, 6400, 2000, 1, 20, 8),
+                new TimeNeed(50, true, "")).withAtOnce(3);
+        assertEquals(140, classes.need().seconds(), 1e-9);
+        assertEquals("kde: takes up to about 2 min for 4 folds × 10 classes × 20 grid points on 8 threads, 3 folds at "
+                + "a time (the memory plan's)", TimeNeeds.line("kde", classes.workload(), classes.need(), "grid",
+                classes.atOnce()));
     }
 
     @Test

@@ -1,0 +1,57 @@
+package io.calibrisk.pipeline.evaluation;
+
+import io.calibrisk.api.estimator.Parallelism;
+
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntConsumer;
+
+/**
+ * A call's tasks with at most a given number of them running at once, for an estimator whose
+ * folds do not all fit in memory together ({@link MemoryBudget}). Each of that many lanes takes
+ * the next task not yet taken; the pool's other threads stay free for the parallel parts inside
+ * a task (an estimator's row panels and grid points), so one fold at a time still runs on every
+ * thread. A task's result does not depend on which lane ran it, so neither does the run's.
+ *
+ * <p>Failures as {@link Parallelism#forEach}: the failure of the lowest task is rethrown once
+ * every lane has ended, the one a sequential loop would have met first, and a task not yet
+ * started when a lower one has failed is skipped.
+ */
+final class TaskLanes {
+
+    private TaskLanes() {
+    }
+
+    /**
+     * @param pool   the run's pool
+     * @param count  the tasks
+     * @param atOnce the most tasks at once, at least 1
+     * @param task   the task, given its index
+     */
+    static void forEach(Parallelism pool, int count, int atOnce, IntConsumer task) {
+        if (atOnce >= Math.min(pool.threads(), count)) {
+            pool.forEach(count, task);
+            return;
+        }
+        AtomicInteger next = new AtomicInteger();
+        AtomicInteger lowestFailed = new AtomicInteger(Integer.MAX_VALUE);
+        Throwable[] failures = new Throwable[count];
+        pool.forEach(Math.max(1, atOnce), lane -> {
+            for (int i = next.getAndIncrement(); i < count; i = next.getAndIncrement()) {
+                if (i > lowestFailed.get()) {
+                    continue;
+                }
+                try {
+                    task.accept(i);
+                } catch (Throwable e) {
+                    // read after the pool's call returns, which orders this write before it
+                    failures[i] = e;
+                    lowestFailed.accumulateAndGet(i, Math::min);
+                }
+            }
+        });
+        int lowest = lowestFailed.get();
+        if (lowest != Integer.MAX_VALUE) {
+            throw PoolParallelism.<RuntimeException>rethrow(failures[lowest]);
+        }
+    }
+}
