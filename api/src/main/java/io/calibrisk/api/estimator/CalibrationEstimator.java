@@ -28,9 +28,10 @@ public interface CalibrationEstimator {
     PreparedTraining prepare(TrainingFold training);
 
     /**
-     * The working memory of one fold, so that the pipeline can refuse a run that would not fit
-     * in the heap before it starts. Count what grows with the data (an n × n kernel matrix,
-     * features of the query points), not small constants.
+     * The working memory of one fold, so that the pipeline plans a run's memory before it
+     * starts: where the folds the threads would run at once do not fit in the heap, it runs fewer
+     * at a time, and it refuses a run of which one fold would not fit. Count what grows with the
+     * data (an n × n kernel matrix, features of the query points), not small constants.
      *
      * @param trainingSize the size n of the training set
      * @param querySize    the larger of the evaluation fold and the test split
