@@ -64,7 +64,7 @@ final class MemoryBudget {
             if (total <= usable) {
                 continue;
             }
-            String advice = need.advice().isEmpty() ? "" : Untrusted.escape(need.advice(), 200);
+            String advice = Untrusted.escape(need.advice(), 200);
             if (perTask <= usable) {
                 atOnce[e] = (int) Math.max(1, usable / perTask);
                 fewer.add(fewer(names.get(e), atOnce[e], concurrent, perTask, n, usable, total, advice));

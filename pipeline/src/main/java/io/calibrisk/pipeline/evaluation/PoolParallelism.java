@@ -93,9 +93,10 @@ public final class PoolParallelism implements Parallelism, AutoCloseable {
      * as a sequential loop would have met first. A task not yet started when a lower index has
      * failed is skipped, as it could not change which failure that is. As with a join, the
      * caller's wait is not interruptible (an interrupt is kept for the caller to see): a run
-     * stopped for its time limit abandons the waiting thread and the pool together.
+     * stopped for its time limit abandons the waiting thread and the pool together. {@link
+     * TaskLanes} runs its tasks through one too, a lane at a time.
      */
-    private static final class Batch {
+    static final class Batch {
         private final CountDownLatch left;
         private final Throwable[] failures;
         private final AtomicInteger lowestFailed = new AtomicInteger(Integer.MAX_VALUE);
@@ -134,15 +135,15 @@ public final class PoolParallelism implements Parallelism, AutoCloseable {
             }
             int lowest = lowestFailed.get();
             if (lowest != Integer.MAX_VALUE) {
-                throw PoolParallelism.<RuntimeException>rethrow(failures[lowest]);
+                throw Batch.<RuntimeException>rethrow(failures[lowest]);
             }
         }
-    }
 
-    /** Throws e as it is, a checked exception that a task threw sneakily included. */
-    @SuppressWarnings("unchecked")
-    static <T extends Throwable> T rethrow(Throwable e) throws T {
-        throw (T) e;
+        /** Throws e as it is, a checked exception that a task threw sneakily included. */
+        @SuppressWarnings("unchecked")
+        private static <T extends Throwable> T rethrow(Throwable e) throws T {
+            throw (T) e;
+        }
     }
 
     private static final class Range extends RecursiveAction {

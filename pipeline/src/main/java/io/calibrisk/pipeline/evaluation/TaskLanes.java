@@ -33,25 +33,14 @@ final class TaskLanes {
             return;
         }
         AtomicInteger next = new AtomicInteger();
-        AtomicInteger lowestFailed = new AtomicInteger(Integer.MAX_VALUE);
-        Throwable[] failures = new Throwable[count];
+        // every task goes through one batch, whichever lane takes it: the batch skips a task above
+        // a failed one, keeps each failure, and rethrows the lowest once the lanes are done
+        PoolParallelism.Batch batch = new PoolParallelism.Batch(count);
         pool.forEach(Math.max(1, atOnce), lane -> {
             for (int i = next.getAndIncrement(); i < count; i = next.getAndIncrement()) {
-                if (i > lowestFailed.get()) {
-                    continue;
-                }
-                try {
-                    task.accept(i);
-                } catch (Throwable e) {
-                    // read after the pool's call returns, which orders this write before it
-                    failures[i] = e;
-                    lowestFailed.accumulateAndGet(i, Math::min);
-                }
+                batch.run(i, task);
             }
         });
-        int lowest = lowestFailed.get();
-        if (lowest != Integer.MAX_VALUE) {
-            throw PoolParallelism.<RuntimeException>rethrow(failures[lowest]);
-        }
+        batch.await();
     }
 }
