@@ -23,7 +23,9 @@ import java.util.stream.IntStream;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * kkr and ukkr share each training fold's factorisation through the run's cache, keyed by the
@@ -31,7 +33,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
  */
 class SharedFactorisationTest {
 
-    /** A run cache as a run keeps one: one computation per key, counted. */
+    /** A run cache as a run keeps one: one computation per key, the factorisations' counted. */
     private static final class CountingCache implements RunCache {
         private final Map<Object, Object> values = new ConcurrentHashMap<>();
         private final AtomicInteger computations = new AtomicInteger();
@@ -39,7 +41,7 @@ class SharedFactorisationTest {
         @Override
         public <T> T computeIfAbsent(Object key, Class<T> type, Supplier<? extends T> compute) {
             return type.cast(values.computeIfAbsent(key, k -> {
-                computations.incrementAndGet();
+                computations.addAndGet(type == KernelRidgeProvider.SharedSpectrum.class ? 1 : 0);
                 return compute.get();
             }));
         }
@@ -66,6 +68,9 @@ class SharedFactorisationTest {
         CountingCache cache = new CountingCache();
         CalibrationEstimator kkr = create(new KroneckerKrr(), Map.of(), cache);
         CalibrationEstimator ukkr = create(new TwoStepKrr(), Map.of(), cache);
+        // a third estimator of the run with the same settings, created with the others (a run
+        // creates all before it prepares any fold)
+        CalibrationEstimator third = create(new TwoStepKrr(), Map.of(), cache);
         for (int f = 0; f < 3; f++) {
             PreparedTraining sharedKkr = kkr.prepare(fold(all, f, new KroneckerKrr()));
             PreparedTraining sharedUkkr = ukkr.prepare(fold(all, f, new TwoStepKrr()));
@@ -78,14 +83,55 @@ class SharedFactorisationTest {
             assertArrayEquals(features(aloneKkr, 1e-3, queries), features(sharedKkr, 1e-3, queries));
             assertArrayEquals(features(aloneUkkr, 1e-3, queries), features(sharedUkkr, 1e-3, queries));
         }
-        // a fold prepared again, by a new estimator of the same run, finds its factorisation
-        create(new TwoStepKrr(), Map.of(), cache).prepare(fold(all, 1, new TwoStepKrr()));
+        // a fold prepared by another estimator of the run finds its factorisation
+        third.prepare(fold(all, 1, new TwoStepKrr()));
         assertEquals(3, cache.computations.get());
         // other settings need their own
         create(new TwoStepKrr(), Map.of("gamma", "0.5"), cache).prepare(fold(all, 0, new TwoStepKrr()));
         assertEquals(4, cache.computations.get());
         create(new KroneckerKrr(), Map.of("mode", "exact"), cache).prepare(fold(all, 0, new KroneckerKrr()));
         assertEquals(5, cache.computations.get());
+    }
+
+    /**
+     * The cache holds a fold's factorisation until every estimator of the run that shares it has
+     * taken it, and no longer: kkr alone in a run does not keep its earlier folds' to the end.
+     */
+    @Test
+    void theCacheLetsAFactorisationGoOnceEverySharerTookIt() {
+        CalibrationSet all = Simulations.paper(3).samples().component(NOTION);
+        CountingCache alone = new CountingCache();
+        CalibrationEstimator kkr = create(new KroneckerKrr(), Map.of(), alone);
+        kkr.prepare(fold(all, 0, new KroneckerKrr()));
+        assertFalse(held(alone, 0), "kkr alone: nothing later asks for fold 0's factorisation");
+        // prepared again (a search strategy may ask): factored again, with the same result
+        Points queries = all.select(IntStream.range(300, 400).toArray()).points();
+        assertArrayEquals(features(kkr.prepare(fold(all, 0, new KroneckerKrr())), 1e-3, queries),
+                features(create(new KroneckerKrr(), Map.of(), RunCache.none()).prepare(fold(all, 0, new KroneckerKrr())),
+                        1e-3, queries));
+
+        CountingCache both = new CountingCache();
+        CalibrationEstimator sharingKkr = create(new KroneckerKrr(), Map.of(), both);
+        CalibrationEstimator sharingUkkr = create(new TwoStepKrr(), Map.of(), both);
+        CalibrationEstimator otherSettings = create(new TwoStepKrr(), Map.of("gamma", "0.5"), both);
+        sharingKkr.prepare(fold(all, 0, new KroneckerKrr()));
+        assertTrue(held(both, 0), "ukkr has yet to take it");
+        // the same estimator preparing the fold again counts once
+        sharingKkr.prepare(fold(all, 0, new KroneckerKrr()));
+        assertTrue(held(both, 0), "ukkr has yet to take it");
+        sharingUkkr.prepare(fold(all, 0, new TwoStepKrr()));
+        assertFalse(held(both, 0), "both took it");
+        assertEquals(1, both.computations.get());
+        // an estimator with other settings shares nothing and holds nothing back
+        otherSettings.prepare(fold(all, 0, new TwoStepKrr()));
+        assertEquals(2, both.computations.get());
+    }
+
+    /** @return whether the cache holds fold f's factorisation for the default settings */
+    private static boolean held(CountingCache cache, int f) {
+        KrrSettings settings = new KrrSettings(new RbfKernel(), 1.0, Mode.FAST, 1e-15, 3000);
+        Object shared = cache.values.get(new KernelRidgeProvider.SpectrumKey(new TrainingFold.Id(f, 0), settings));
+        return ((KernelRidgeProvider.SharedSpectrum) shared).held();
     }
 
     private static double[] features(PreparedTraining prepared, double c, Points queries) {
