@@ -28,6 +28,7 @@ import io.calibrisk.estimators.kkr.spectrum.TrainingKernel;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.lang.ref.SoftReference;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumSet;
@@ -130,9 +131,19 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
      * later estimator will ask for is not held to the end of the run (its raw features of the
      * evaluated point sets and its maps, about 0.4 GB per fold for kkr alone on 20 000 predictions
      * with 100 classes, whose peak memory went from 3.9 to 2.4 GB).
+     *
+     * <p>Between its first taker and the last, the cache holds it softly: the run's memory plan
+     * counts each estimator's own folds in flight, not the factorisations that kkr's earlier folds
+     * leave for ukkr, and with a heap that fits one fold at a time those made kkr run out of
+     * memory. The collector now lets them go first, and the later sharer factors the fold again
+     * (equal keys give bit-identical factorisations, so the results do not change; only the time
+     * does).
      */
     static final class SharedSpectrum {
+        /** Held strongly until the first taker has it: it is taken right after it is computed. */
         private FoldSpectrum spectrum;
+        /** Held softly between the first taker and the last. */
+        private SoftReference<FoldSpectrum> kept;
         /** The estimators that took it, by identity: one that prepares the fold again counts once. */
         private final Set<Object> takers = Collections.newSetFromMap(new IdentityHashMap<>());
 
@@ -143,22 +154,43 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
         /**
          * @param taker   the estimator that prepares the fold
          * @param sharers how many of the run's estimators share the fold's factorisation
-         * @return the factorisation, or empty if every sharer took it already and the cache let it
-         *     go (a fold prepared once more, as a search strategy may ask): factor it again
+         * @return the factorisation, or why the cache no longer holds it: every sharer took it
+         *     already (a fold prepared once more, as a search strategy may ask), or the collector
+         *     let it go for room; either way, factor it again
          */
-        synchronized Optional<FoldSpectrum> take(Object taker, int sharers) {
-            Optional<FoldSpectrum> taken = Optional.ofNullable(spectrum);
+        synchronized Taken take(Object taker, int sharers) {
+            FoldSpectrum found = spectrum != null ? spectrum : kept != null ? kept.get() : null;
+            boolean collected = found == null && kept != null;
             takers.add(taker);
-            if (takers.size() >= sharers) {
-                spectrum = null;
-            }
-            return taken;
+            spectrum = null;
+            kept = found != null && takers.size() < sharers ? new SoftReference<>(found) : null;
+            return new Taken(found, collected);
         }
 
         /** @return whether the cache still holds the factorisation */
         synchronized boolean held() {
-            return spectrum != null;
+            return spectrum != null || kept != null && kept.get() != null;
         }
+
+        /** Lets go of a softly held factorisation, as the collector does when the heap runs short. */
+        synchronized void collect() {
+            if (kept != null) {
+                kept.clear();
+            }
+        }
+    }
+
+    /**
+     * What {@link SharedSpectrum#take} found.
+     *
+     * @param spectrum  the factorisation, or null if the cache no longer holds it
+     * @param collected whether the collector let it go before every sharer took it
+     */
+    record Taken(FoldSpectrum spectrum, boolean collected) {
+    }
+
+    /** The key of the line a run says once when the collector let go of a factorisation it held for a later sharer. */
+    private record Collected(SpectrumKey settings) {
     }
 
     @Override
@@ -175,11 +207,20 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
             public PreparedTraining prepare(TrainingFold training) {
                 SharedSpectrum shared = cache.computeIfAbsent(new SpectrumKey(training.id(), settings),
                         SharedSpectrum.class, () -> new SharedSpectrum(factor(settings, training.data(), pool, cache)));
-                FoldSpectrum fold = shared.take(this, sharers.get()).orElseGet(() -> {
-                    LOG.debug("{}: fold {}, component {} prepared again after the run's cache let its factorisation "
-                            + "go; factoring it again", name(), training.id().fold(), training.id().component());
-                    return factor(settings, training.data(), pool, cache);
-                });
+                Taken taken = shared.take(this, sharers.get());
+                FoldSpectrum fold = taken.spectrum();
+                if (fold == null) {
+                    if (taken.collected() && first(cache, new Collected(SpectrumKey.anyFold(settings)))) {
+                        LOG.warn("{}: the JVM let go of a training fold's factorisation that the run held for this "
+                                + "estimator, to make room; factoring it again (the results are the same; more heap, "
+                                + "JAVA_OPTS=-Xmx..., keeps it)", name());
+                    }
+                    LOG.debug("{}: fold {}, component {} prepared again after {}; factoring it again", name(),
+                            training.id().fold(), training.id().component(), taken.collected()
+                                    ? "the JVM let go of its factorisation for room"
+                                    : "the run's cache let its factorisation go");
+                    fold = factor(settings, training.data(), pool, cache);
+                }
                 Prepared prepared = new Prepared(fold);
                 prepared.plan(training.planned());
                 return prepared;

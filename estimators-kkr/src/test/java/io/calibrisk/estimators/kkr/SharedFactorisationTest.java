@@ -127,11 +127,44 @@ class SharedFactorisationTest {
         assertEquals(2, both.computations.get());
     }
 
+    /**
+     * Between kkr's turn and ukkr's the cache holds a fold's factorisation softly: when the
+     * collector lets it go for room, ukkr factors the fold again, with the same result as the
+     * factorisation it would have shared.
+     */
+    @Test
+    void aFactorisationTheCollectorLetGoIsFactoredAgainWithTheSameResult() {
+        CalibrationSet all = Simulations.paper(3).samples().component(NOTION);
+        Points queries = all.select(IntStream.range(300, 400).toArray()).points();
+        CountingCache cache = new CountingCache();
+        CalibrationEstimator kkr = create(new KroneckerKrr(), Map.of(), cache);
+        CalibrationEstimator ukkr = create(new TwoStepKrr(), Map.of(), cache);
+        for (int f = 0; f < 2; f++) {
+            kkr.prepare(fold(all, f, new KroneckerKrr()));
+        }
+        assertTrue(held(cache, 0) && held(cache, 1), "held for ukkr");
+        shared(cache, 0).collect();
+        assertFalse(held(cache, 0), "the collector let fold 0's go");
+        assertTrue(held(cache, 1));
+        for (int f = 0; f < 2; f++) {
+            PreparedTraining prepared = ukkr.prepare(fold(all, f, new TwoStepKrr()));
+            PreparedTraining alone = create(new TwoStepKrr(), Map.of(), RunCache.none())
+                    .prepare(fold(all, f, new TwoStepKrr()));
+            assertArrayEquals(features(alone, 1e-3, queries), features(prepared, 1e-3, queries), "fold " + f);
+        }
+        assertEquals(2, cache.computations.get(), "fold 0 factored again outside the cache, fold 1 shared");
+        assertFalse(held(cache, 0) || held(cache, 1), "both took both");
+    }
+
+    private static KernelRidgeProvider.SharedSpectrum shared(CountingCache cache, int f) {
+        KrrSettings settings = new KrrSettings(new RbfKernel(), 1.0, Mode.FAST, 1e-15, 3000);
+        return (KernelRidgeProvider.SharedSpectrum) cache.values.get(
+                new KernelRidgeProvider.SpectrumKey(new TrainingFold.Id(f, 0), settings));
+    }
+
     /** @return whether the cache holds fold f's factorisation for the default settings */
     private static boolean held(CountingCache cache, int f) {
-        KrrSettings settings = new KrrSettings(new RbfKernel(), 1.0, Mode.FAST, 1e-15, 3000);
-        Object shared = cache.values.get(new KernelRidgeProvider.SpectrumKey(new TrainingFold.Id(f, 0), settings));
-        return ((KernelRidgeProvider.SharedSpectrum) shared).held();
+        return shared(cache, f).held();
     }
 
     private static double[] features(PreparedTraining prepared, double c, Points queries) {
