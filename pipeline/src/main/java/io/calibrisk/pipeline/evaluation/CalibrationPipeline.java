@@ -118,6 +118,10 @@ public final class CalibrationPipeline {
                         : folds.search(c.planned(), c.estimator(), plan.strategy(), split, settings.curves(), pool,
                                 new ProgressTracker(progress, names.get(e), e, names.size()),
                                 settings.estimatorTimeout(), c.atOnce()));
+                // what an estimator keeps for its run (kde's normalisers and test-split shares)
+                // is garbage once its search is over: the memory plan gives each later estimator
+                // the heap as if it ran alone
+                created.set(e, null);
             }
         }
         return assembly.assemble(plan, split, searched, selection.choose(searched));

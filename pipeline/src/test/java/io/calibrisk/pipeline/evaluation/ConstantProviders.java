@@ -17,6 +17,7 @@ import java.util.EnumSet;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.DoubleUnaryOperator;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -57,6 +58,17 @@ final class ConstantProviders {
      * @return the estimator
      */
     static EstimatorProvider of(String name, DoubleUnaryOperator value, Set<Double> unstable, Axis axis) {
+        return of(name, axis, context -> training -> hp -> constant(training.data().dimension(),
+                value.applyAsDouble(hp.value("c")), unstable.contains(hp.value("c"))));
+    }
+
+    /**
+     * @param name   the estimator's name
+     * @param axis   the axis c
+     * @param create what makes the estimator for a run
+     * @return the estimator, for every notion
+     */
+    static EstimatorProvider of(String name, Axis axis, Function<EstimatorContext, CalibrationEstimator> create) {
         return new EstimatorProvider() {
             @Override
             public String name() {
@@ -80,8 +92,7 @@ final class ConstantProviders {
 
             @Override
             public CalibrationEstimator create(EstimatorContext context) {
-                return training -> hp -> constant(training.data().dimension(), value.applyAsDouble(hp.value("c")),
-                        unstable.contains(hp.value("c")));
+                return create.apply(context);
             }
         };
     }

@@ -5,8 +5,11 @@ import io.calibrisk.api.PluginException;
 import io.calibrisk.api.data.CalibrationSet;
 import io.calibrisk.api.data.Notion;
 import io.calibrisk.api.data.Points;
+import io.calibrisk.api.estimator.CalibrationEstimator;
 import io.calibrisk.api.estimator.CalibrationFunction;
 import io.calibrisk.api.estimator.EstimatorProvider;
+import io.calibrisk.api.estimator.PreparedTraining;
+import io.calibrisk.api.search.Axis;
 import io.calibrisk.pipeline.Calibrisk;
 import io.calibrisk.pipeline.CountingProvider;
 import io.calibrisk.pipeline.TestData;
@@ -24,10 +27,14 @@ import io.calibrisk.testsupport.toy.ToyBins;
 import io.calibrisk.testsupport.toy.ToyPlugin;
 import org.junit.jupiter.api.Test;
 
+import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Queue;
 import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicReference;
 
 import static io.calibrisk.pipeline.TestData.rows;
 import static io.calibrisk.testsupport.Assertions.assertClose;
@@ -404,6 +411,43 @@ class PipelineTest {
             assertEquals(io.calibrisk.pipeline.data.NotionComponents.of(Notion.CLASS_WISE, j, PREDICTIONS, LABELS,
                     split.testIndices()).points(), fold.partition().test());
         }
+    }
+
+    /**
+     * What an estimator keeps for its run (kde: its normalisers and the test split's shares) is
+     * garbage once its search is over, so the memory plan's room for the next estimator is
+     * there: the pipeline holds no estimator beyond its search. {@code second} collects garbage
+     * as it prepares each fold and notes whether {@code first}'s estimator is still reachable.
+     */
+    @Test
+    void anEstimatorIsLetGoOnceItsSearchIsOver() {
+        AtomicReference<WeakReference<CalibrationEstimator>> first = new AtomicReference<>();
+        Queue<Boolean> reachable = new ConcurrentLinkedQueue<>();
+        Axis axis = Axis.list("c", 0.5, 1);
+        EstimatorProvider made = ConstantProviders.of("first", axis, context -> {
+            // an object of its own per run (a lambda that captures nothing could be one for all)
+            CalibrationEstimator estimator = new CalibrationEstimator() {
+                @Override
+                public PreparedTraining prepare(io.calibrisk.api.estimator.TrainingFold training) {
+                    return point -> ConstantProviders.constant(training.data().dimension(), 1, false);
+                }
+            };
+            first.set(new WeakReference<>(estimator));
+            return estimator;
+        });
+        EstimatorProvider looking = ConstantProviders.of("second", axis, context -> training -> {
+            for (int i = 0; i < 3 && first.get().get() != null; i++) {
+                System.gc();
+            }
+            reachable.add(first.get().get() != null);
+            return point -> ConstantProviders.constant(training.data().dimension(), 1, false);
+        });
+        Calibrisk calibrisk = Calibrisk.builder().plugin(ConstantProviders.plugin(made, looking))
+                .estimators("first", "second").threads(1).build();
+        CalibrationReport report = calibrisk.evaluate(PREDICTIONS, LABELS);
+        assertFalse(report.estimators().get(0).failed() || report.estimators().get(1).failed());
+        assertEquals(List.of(false, false, false, false, false), List.copyOf(reachable),
+                "first's estimator, at each of second's five folds");
     }
 
     /** kkr and ukkr share a training fold's factorisation through the run's cache; nothing lives on after the run. */
