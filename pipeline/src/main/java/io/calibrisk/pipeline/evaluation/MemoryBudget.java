@@ -24,6 +24,8 @@ final class MemoryBudget {
     private static final Logger LOG = LoggerFactory.getLogger(MemoryBudget.class);
     /** Part of the free heap a run may plan to use; the rest absorbs garbage and estimates' slack. */
     private static final double USABLE = 0.85;
+    /** The most -Xmx exceeds what the JVM reports as its max memory, as a ratio: see {@link #heapFor}. */
+    private static final double HEAP_PER_MAX_MEMORY = 9.0 / 8;
 
     private MemoryBudget() {
     }
@@ -39,14 +41,24 @@ final class MemoryBudget {
      *     naming every one of them and advice that makes all of them fit
      */
     static int[] check(FoldPlan plan, List<String> names, List<MemoryNeed> needs, int threads) {
+        Runtime runtime = Runtime.getRuntime();
+        return check(plan, names, needs, threads, runtime.maxMemory(), runtime.totalMemory() - runtime.freeMemory());
+    }
+
+    /**
+     * {@link #check(FoldPlan, List, List, int)} for a heap of the given size and use.
+     *
+     * @param maxMemory the most the heap may grow to, bytes
+     * @param inUse     what the heap holds now (the input among it), bytes
+     */
+    static int[] check(FoldPlan plan, List<String> names, List<MemoryNeed> needs, int threads, long maxMemory,
+                       long inUse) {
         int n = plan.largestTrainingSize();
         int queries = plan.largestQuerySize();
         int m = plan.dimension();
         long data = 8L * 2 * m * ((long) n + 2L * queries);
         int concurrent = Math.max(1, Math.min(threads, plan.folds() * plan.components()));
-        Runtime runtime = Runtime.getRuntime();
-        long available = runtime.maxMemory() - (runtime.totalMemory() - runtime.freeMemory());
-        long usable = (long) (USABLE * available);
+        long usable = (long) (USABLE * (maxMemory - inUse));
         int[] atOnce = new int[names.size()];
         List<String> over = new ArrayList<>();
         List<String> fewer = new ArrayList<>();
@@ -67,7 +79,8 @@ final class MemoryBudget {
             String advice = Untrusted.escape(need.advice(), 200);
             if (perTask <= usable) {
                 atOnce[e] = (int) Math.max(1, usable / perTask);
-                fewer.add(fewer(names.get(e), atOnce[e], concurrent, perTask, n, usable, total, advice));
+                fewer.add(fewer(names.get(e), atOnce[e], concurrent, perTask, n, usable, heapFor(total, inUse),
+                        advice));
                 continue;
             }
             first = first == null ? names.get(e) : first;
@@ -81,7 +94,7 @@ final class MemoryBudget {
             fewer.forEach(LOG::warn);
             return atOnce;
         }
-        String memory = "give the JVM more memory (JAVA_OPTS=-Xmx" + gibibytes(largestTotal * 1.25) + "g)";
+        String memory = "give the JVM more memory (JAVA_OPTS=-Xmx" + heapFor(largestTotal, inUse) + "g)";
         String advice = settings.isEmpty() ? memory : "use " + String.join(" and ", settings) + ", or " + memory;
         if (over.size() == 1) {
             throw new InvalidSettingException(String.format(Locale.ROOT,
@@ -99,16 +112,17 @@ final class MemoryBudget {
      * @return the warning for an estimator that runs fewer tasks at once than the threads, e.g.
      *     {@code estimator kkr runs 1 fold at a time instead of 2: each needs about 10.9 GiB for
      *     160000 training samples and the JVM can use about 11.2 GiB; every thread still works on
-     *     it. For 2 at once, give the JVM more memory (JAVA_OPTS=-Xmx28g)}
+     *     it. For 2 at once, give the JVM more memory (JAVA_OPTS=-Xmx28g)}, with the heap in GiB in
+     *     which every task at once fits ({@link #heapFor})
      */
-    static String fewer(String name, int atOnce, int concurrent, long perTask, int n, long usable, long total,
+    static String fewer(String name, int atOnce, int concurrent, long perTask, int n, long usable, long heap,
                         String advice) {
         return String.format(Locale.ROOT, "estimator %s runs %s at a time instead of %d: each needs about %s "
                         + "for %d training samples and the JVM can use about %s; every thread still works on %s. "
                         + "For %d at once, %sgive the JVM more memory (JAVA_OPTS=-Xmx%dg)",
                 name, atOnce == 1 ? "1 fold" : atOnce + " folds", concurrent, human(perTask), n, human(usable),
                 atOnce == 1 ? "it" : "them", concurrent,
-                advice.isEmpty() ? "" : "use " + advice + " or ", gibibytes(total * 1.25));
+                advice.isEmpty() ? "" : "use " + advice + " or ", heap);
     }
 
     private static long saturatedAdd(long a, long b) {
@@ -116,8 +130,19 @@ final class MemoryBudget {
         return sum < 0 ? Long.MAX_VALUE : sum;
     }
 
-    private static long gibibytes(double bytes) {
-        return Math.max(1, (long) Math.ceil(bytes / (1L << 30)));
+    /**
+     * @param total what the run's tasks at once need, bytes
+     * @param inUse what the heap holds now, bytes
+     * @return the -Xmx, in whole GiB, with which this plan would find room for the total: as the
+     *     plan counts, total ≤ {@value #USABLE}·(the JVM's max memory − in use), and the JVM's max
+     *     memory is -Xmx less a survivor space under the parallel collector (the launcher's), at
+     *     most 1/9 of -Xmx with its default young generation (-Xmx2g gives 1820 MiB), so
+     *     {@value #HEAP_PER_MAX_MEMORY} times that. A fixed 25 % over the total fell short: a
+     *     CIFAR-10 canonical run at -Xmx2g was advised -Xmx2g.
+     */
+    static long heapFor(long total, long inUse) {
+        double heap = (total / USABLE + inUse) * HEAP_PER_MAX_MEMORY;
+        return Math.max(1, (long) Math.ceil(heap / (1L << 30)));
     }
 
     private static String human(long bytes) {

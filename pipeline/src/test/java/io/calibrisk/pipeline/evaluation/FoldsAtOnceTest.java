@@ -109,7 +109,7 @@ class FoldsAtOnceTest {
                 Arrays.asList(new MemoryNeed(1000, ""), new MemoryNeed(share, ""), null), 8));
         assertArrayEquals(new int[] {1}, MemoryBudget.check(plan, List.of("share"),
                 List.of(new MemoryNeed(share, "")), 1));
-        String line = MemoryBudget.fewer("kkr", 1, 2, 11_700_000_000L, 160_000, 12_000_000_000L, 23_400_000_000L,
+        String line = MemoryBudget.fewer("kkr", 1, 2, 11_700_000_000L, 160_000, 12_000_000_000L, 28,
                 "--set kkr.max-rank=1500");
         assertEquals("estimator kkr runs 1 fold at a time instead of 2: each needs about 10.9 GiB for 160000 training "
                 + "samples and the JVM can use about 11.2 GiB; every thread still works on it. For 2 at once, use "
@@ -117,7 +117,7 @@ class FoldsAtOnceTest {
         assertEquals("estimator big runs 3 folds at a time instead of 4: each needs about 100 MiB for 60 training "
                 + "samples and the JVM can use about 300 MiB; every thread still works on them. For 4 at once, give "
                 + "the JVM more memory (JAVA_OPTS=-Xmx1g)", MemoryBudget.fewer("big", 3, 4, 100L << 20, 60,
-                300L << 20, 400L << 20, ""));
+                300L << 20, 1, ""));
     }
 
     @Test

@@ -50,15 +50,46 @@ class MemoryBudgetTest {
         assertEquals(60, plan.largestTrainingSize());
         assertEquals(20, plan.largestQuerySize());
         long need = 1L << 50;
+        // a heap of 2 GiB holding 150 MiB
         String m = assertThrows(InvalidSettingException.class, () -> MemoryBudget.check(plan,
                 List.of("modest", "hungry"), List.of(new MemoryNeed(1000, "--set modest.x=1"),
-                        new MemoryNeed(need, "--set hungry.mode=lean")), 1)).getMessage();
-        long xmx = (long) Math.ceil((need + data(plan)) * 1.25 / (1L << 30));
-        assertEquals(1_310_721, xmx);
-        assertTrue(m.startsWith("estimator hungry needs about 1024 TiB of memory for 60 training samples (1 fold(s) "
-                + "at once) but the JVM can use about "), m);
-        assertTrue(m.endsWith("; use --set hungry.mode=lean, or give the JVM more memory (JAVA_OPTS=-Xmx" + xmx + "g)"),
-                m);
+                        new MemoryNeed(need, "--set hungry.mode=lean")), 1, 2L << 30, 150L << 20)).getMessage();
+        // ((2^50 + data) / 0.85 + 150 MiB) · 9/8, in GiB, rounded up
+        long xmx = (long) Math.ceil(((need + data(plan)) / 0.85 + (150L << 20)) * 9 / 8 / (1L << 30));
+        assertEquals(1_387_822, xmx);
+        assertEquals("estimator hungry needs about 1024 TiB of memory for 60 training samples (1 fold(s) at once) but "
+                + "the JVM can use about 1.6 GiB; use --set hungry.mode=lean, or give the JVM more memory "
+                + "(JAVA_OPTS=-Xmx" + xmx + "g)", m);
+    }
+
+    /**
+     * The heap the plan advises is one in which it finds room for every task at once, even where
+     * the JVM's max memory is -Xmx less a ninth (the parallel collector's survivor space), and
+     * never the heap the run already has: two CIFAR-10 canonical kkr folds (808 MiB each) were
+     * advised -Xmx2g at -Xmx2g (max memory 1820 MiB).
+     */
+    @Test
+    void theAdvisedHeapHasRoomForEveryTaskAtOnce() {
+        FoldPlan plan = plan();
+        long perTask = 808L << 20;
+        assertEquals(3, MemoryBudget.heapFor(2 * (perTask + data(plan)), 30L << 20));
+        assertArrayEquals(new int[] {1}, MemoryBudget.check(plan, List.of("kkr"), List.of(new MemoryNeed(perTask, "")),
+                2, 1820L << 20, 30L << 20));
+        for (long need : new long[] {1L << 20, 100L << 20, 808L << 20, 5L << 30, 37L << 30}) {
+            for (long inUse : new long[] {0, 10L << 20, 150L << 20, 3L << 30}) {
+                for (int threads = 1; threads <= 4; threads++) {
+                    long total = threads * (need + data(plan));
+                    long heap = MemoryBudget.heapFor(total, inUse) << 30;
+                    String what = need + " bytes a task, " + inUse + " in use, " + threads + " threads";
+                    assertEquals(threads, atOnce(plan, need, threads, heap / 9 * 8, inUse), what);
+                    // and not far above what it takes: a GiB less, at nine tenths of its max memory, does not do
+                    if (heap > 1L << 30) {
+                        assertTrue(atOnce(plan, need, threads, (heap - (1L << 30)) / 9 * 8 * 9 / 10, inUse) < threads,
+                                what);
+                    }
+                }
+            }
+        }
     }
 
     /** A task that fits alone but not four at once: the run is not refused, it runs three at a time. */
@@ -73,14 +104,22 @@ class MemoryBudgetTest {
                 Arrays.asList(new MemoryNeed(perTask - data(plan), ""), null), 1));
     }
 
+    /** @return the tasks at once that the plan gives, 0 if it refuses the run */
+    private static int atOnce(FoldPlan plan, long need, int threads, long heap, long inUse) {
+        try {
+            return MemoryBudget.check(plan, List.of("e"), List.of(new MemoryNeed(need, "")), threads, heap, inUse)[0];
+        } catch (InvalidSettingException e) {
+            return 0;
+        }
+    }
+
     /** A task that does not fit even alone: fewer threads would not help, so they are not advised. */
     @Test
     void noThreadAdviceWhenOneTaskIsTooLarge() {
         FoldPlan plan = plan();
         String m = assertThrows(InvalidSettingException.class, () -> MemoryBudget.check(plan, List.of("huge"),
-                List.of(new MemoryNeed(1L << 45, "")), 4)).getMessage();
-        assertTrue(m.endsWith("can use about " + m.substring(m.indexOf("can use about ") + 14, m.indexOf("; "))
-                + "; give the JVM more memory (JAVA_OPTS=-Xmx" + (long) Math.ceil(4 * ((1L << 45) + data(plan))
-                * 1.25 / (1L << 30)) + "g)"), m);
+                List.of(new MemoryNeed(1L << 45, "")), 4, 2L << 30, 0)).getMessage();
+        assertTrue(m.endsWith("can use about 1.7 GiB; give the JVM more memory (JAVA_OPTS=-Xmx"
+                + (long) Math.ceil(4 * ((1L << 45) + data(plan)) / 0.85 * 9 / 8 / (1L << 30)) + "g)"), m);
     }
 }
