@@ -417,10 +417,18 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
      * says fits are worth it, every round of the search announced (the first in
      * {@link TrainingFold#planned()}, later ones through {@link #plan}) is fitted in parallel, so
      * that the pipeline, which fits a round's points one after another, finds them ready.
+     *
+     * <p>The fits ahead are held softly. A kkr fit
+     * holds its compressed form, small where the form compresses well, but about 3q² doubles
+     * where it does not (a flat spectrum: simulated predictions over 100 classes at a rank cap
+     * below n), and 18 of them were more than the memory plan counts for a fold: kkr ran out of
+     * memory at a heap the plan found room in. The collector now lets such fits go first, and the
+     * pipeline's {@link #fit} fits the point again, with the same result (a fit is deterministic
+     * and does not depend on the thread it runs on); only the time grows.
      */
-    private final class Prepared implements PreparedTraining {
+    final class Prepared implements PreparedTraining {
         private final FoldSpectrum fold;
-        private final Map<Double, CalibrationFunction> ready = new ConcurrentHashMap<>();
+        private final Map<Double, SoftReference<CalibrationFunction>> ready = new ConcurrentHashMap<>();
 
         Prepared(FoldSpectrum fold) {
             this.fold = fold;
@@ -433,11 +441,18 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
             }
             double[] ahead = points.stream().mapToDouble(point -> point.value(LAMBDA))
                     .filter(mu -> mu >= 0 && Double.isFinite(mu) && !ready.containsKey(mu)).distinct().toArray();
-            CalibrationFunction[] fitted = new CalibrationFunction[ahead.length];
-            fold.pool().forEach(ahead.length, i -> fitted[i] = timedFit(fold, ahead[i]));
-            for (int i = 0; i < ahead.length; i++) {
-                ready.putIfAbsent(ahead[i], fitted[i]);
-            }
+            fold.pool().forEach(ahead.length, i -> ready.putIfAbsent(ahead[i],
+                    new SoftReference<>(timedFit(fold, ahead[i]))));
+        }
+
+        /** @return how many fits ahead are still held */
+        int held() {
+            return (int) ready.values().stream().filter(ahead -> ahead.get() != null).count();
+        }
+
+        /** Lets go of the fits ahead, as the collector does when the heap runs short. */
+        void collect() {
+            ready.values().forEach(SoftReference::clear);
         }
 
         @Override
@@ -447,7 +462,8 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
                 throw InvalidSettingException.of(name() + "." + LAMBDA, hyperparameters.reportedValue(LAMBDA),
                         "must be finite and at least 0");
             }
-            CalibrationFunction h = ready.get(mu);
+            SoftReference<CalibrationFunction> ahead = ready.get(mu);
+            CalibrationFunction h = ahead == null ? null : ahead.get();
             return h != null ? h : timedFit(fold, mu);
         }
     }

@@ -156,6 +156,30 @@ class SharedFactorisationTest {
         assertFalse(held(cache, 0) || held(cache, 1), "both took both");
     }
 
+    /**
+     * kkr fits a round's points ahead, in parallel, and holds them softly: a fit the collector
+     * let go is fitted again, with the same result.
+     */
+    @Test
+    void aFitAheadTheCollectorLetGoIsFittedAgainWithTheSameResult() {
+        CalibrationSet all = Simulations.paper(3).samples().component(NOTION);
+        Points queries = all.select(IntStream.range(300, 400).toArray()).points();
+        TrainingFold fold = fold(all, 0, new KroneckerKrr());
+        List<Hyperparameters> grid = fold.planned();
+        KernelRidgeProvider.Prepared ahead = (KernelRidgeProvider.Prepared) create(new KroneckerKrr(), Map.of(),
+                RunCache.none()).prepare(fold);
+        KernelRidgeProvider.Prepared collected = (KernelRidgeProvider.Prepared) create(new KroneckerKrr(), Map.of(),
+                RunCache.none()).prepare(fold);
+        assertEquals(grid.size(), ahead.held(), "the whole grid fitted ahead");
+        collected.collect();
+        assertEquals(0, collected.held());
+        for (int i = 0; i < grid.size(); i++) {
+            double[] expected = ahead.fit(grid.get(i)).bilinearForm().orElseThrow().features(queries).values();
+            assertArrayEquals(expected, collected.fit(grid.get(i)).bilinearForm().orElseThrow().features(queries)
+                    .values(), grid.get(i).toString());
+        }
+    }
+
     private static KernelRidgeProvider.SharedSpectrum shared(CountingCache cache, int f) {
         KrrSettings settings = new KrrSettings(new RbfKernel(), 1.0, Mode.FAST, 1e-15, 3000);
         return (KernelRidgeProvider.SharedSpectrum) cache.values.get(
