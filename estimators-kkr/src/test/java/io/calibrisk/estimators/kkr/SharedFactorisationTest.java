@@ -61,6 +61,11 @@ class SharedFactorisationTest {
         return new TrainingFold(new TrainingFold.Id(f, 0), training, grid);
     }
 
+    /** @return training fold f prepared by an estimator of the provider that shares nothing with another */
+    private static PreparedTraining unshared(KernelRidgeProvider provider, CalibrationSet all, int f) {
+        return create(provider, Map.of(), RunCache.none()).prepare(fold(all, f, provider));
+    }
+
     @Test
     void kkrAndUkkrOfOneRunFactorEachFoldOnce() {
         CalibrationSet all = Simulations.paper(3).samples().component(NOTION);
@@ -76,10 +81,8 @@ class SharedFactorisationTest {
             PreparedTraining sharedUkkr = ukkr.prepare(fold(all, f, new TwoStepKrr()));
             assertEquals(f + 1, cache.computations.get(), "one factorisation per fold, shared by kkr and ukkr");
             // sharing changes nothing: the same features as estimators that share nothing
-            PreparedTraining aloneKkr = create(new KroneckerKrr(), Map.of(), RunCache.none())
-                    .prepare(fold(all, f, new KroneckerKrr()));
-            PreparedTraining aloneUkkr = create(new TwoStepKrr(), Map.of(), RunCache.none())
-                    .prepare(fold(all, f, new TwoStepKrr()));
+            PreparedTraining aloneKkr = unshared(new KroneckerKrr(), all, f);
+            PreparedTraining aloneUkkr = unshared(new TwoStepKrr(), all, f);
             assertArrayEquals(features(aloneKkr, 1e-3, queries), features(sharedKkr, 1e-3, queries));
             assertArrayEquals(features(aloneUkkr, 1e-3, queries), features(sharedUkkr, 1e-3, queries));
         }
@@ -107,8 +110,7 @@ class SharedFactorisationTest {
         // prepared again (a search strategy may ask): factored again, with the same result
         Points queries = all.select(IntStream.range(300, 400).toArray()).points();
         assertArrayEquals(features(kkr.prepare(fold(all, 0, new KroneckerKrr())), 1e-3, queries),
-                features(create(new KroneckerKrr(), Map.of(), RunCache.none()).prepare(fold(all, 0, new KroneckerKrr())),
-                        1e-3, queries));
+                features(unshared(new KroneckerKrr(), all, 0), 1e-3, queries));
 
         CountingCache both = new CountingCache();
         CalibrationEstimator sharingKkr = create(new KroneckerKrr(), Map.of(), both);
@@ -148,8 +150,7 @@ class SharedFactorisationTest {
         assertTrue(held(cache, 1));
         for (int f = 0; f < 2; f++) {
             PreparedTraining prepared = ukkr.prepare(fold(all, f, new TwoStepKrr()));
-            PreparedTraining alone = create(new TwoStepKrr(), Map.of(), RunCache.none())
-                    .prepare(fold(all, f, new TwoStepKrr()));
+            PreparedTraining alone = unshared(new TwoStepKrr(), all, f);
             assertArrayEquals(features(alone, 1e-3, queries), features(prepared, 1e-3, queries), "fold " + f);
         }
         assertEquals(2, cache.computations.get(), "fold 0 factored again outside the cache, fold 1 shared");
@@ -164,12 +165,9 @@ class SharedFactorisationTest {
     void aFitAheadTheCollectorLetGoIsFittedAgainWithTheSameResult() {
         CalibrationSet all = Simulations.paper(3).samples().component(NOTION);
         Points queries = all.select(IntStream.range(300, 400).toArray()).points();
-        TrainingFold fold = fold(all, 0, new KroneckerKrr());
-        List<Hyperparameters> grid = fold.planned();
-        KernelRidgeProvider.Prepared ahead = (KernelRidgeProvider.Prepared) create(new KroneckerKrr(), Map.of(),
-                RunCache.none()).prepare(fold);
-        KernelRidgeProvider.Prepared collected = (KernelRidgeProvider.Prepared) create(new KroneckerKrr(), Map.of(),
-                RunCache.none()).prepare(fold);
+        List<Hyperparameters> grid = fold(all, 0, new KroneckerKrr()).planned();
+        KernelRidgeProvider.Prepared ahead = (KernelRidgeProvider.Prepared) unshared(new KroneckerKrr(), all, 0);
+        KernelRidgeProvider.Prepared collected = (KernelRidgeProvider.Prepared) unshared(new KroneckerKrr(), all, 0);
         assertEquals(grid.size(), ahead.held(), "the whole grid fitted ahead");
         collected.collect();
         assertEquals(0, collected.held());

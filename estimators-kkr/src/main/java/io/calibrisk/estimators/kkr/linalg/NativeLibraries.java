@@ -25,7 +25,7 @@ final class NativeLibraries {
         java.util.logging.Logger.getLogger("dev.ludovic.netlib.blas.InstanceBuilder"),
     };
 
-    /** Whether a native library has been loaded: the threads are checked once per JVM. */
+    /** Whether OpenBLAS's threads were checked: once per JVM, when the first native library loads. */
     private static final AtomicBoolean CHECKED = new AtomicBoolean();
 
     private NativeLibraries() {
