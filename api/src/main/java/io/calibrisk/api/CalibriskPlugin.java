@@ -35,7 +35,7 @@ public interface CalibriskPlugin {
      * whose {@link #spiVersion()} returns it carries the version it was compiled against, not
      * the one it runs with. See {@link SpiVersion} for compatibility.
      */
-    String SPI_VERSION = "1.6";
+    String SPI_VERSION = "1.7";
 
     /** @return the plugin's name, following {@link PluginNames}, e.g. {@code calibrisk-binning} */
     String name();

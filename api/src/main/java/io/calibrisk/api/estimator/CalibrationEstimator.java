@@ -43,6 +43,27 @@ public interface CalibrationEstimator {
     }
 
     /**
+     * The setting with which one fold's working memory, as {@link #memoryNeed} counts it, is at
+     * most the room given, so that a run that does not fit names a value rather than a
+     * direction. The pipeline asks only where folds do not fit: in a refusal with the room of one
+     * fold alone, in the warning that folds run fewer at a time with the room of each when all
+     * run at once, and puts the answer in its message. Answer with what a user passes, e.g.
+     * {@code --set kkr.max-rank=1400}: the setting that loses the least while it fits.
+     *
+     * @param trainingSize the size n of the training set
+     * @param querySize    the larger of the evaluation fold and the test split
+     * @param dimension    the dimension m of a point
+     * @param bytes        the room of one fold, bytes, at least 1
+     * @return the setting, empty where none makes a fold fit; by default {@link #memoryNeed}'s
+     *     advice
+     * @since 1.7
+     */
+    default String memoryAdvice(int trainingSize, int querySize, int dimension, long bytes) {
+        MemoryNeed need = memoryNeed(trainingSize, querySize, dimension);
+        return need == null ? "" : need.advice();
+    }
+
+    /**
      * How long the run's work will take, so that a long run says so before it starts: the
      * pipeline asks once per run (through {@link #timeNeed(Workload, CalibrationSet)}, which
      * asks this one unless overridden), after {@link #memoryNeed} and in the order the

@@ -226,38 +226,37 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
                 return prepared;
             }
 
-            /**
-             * Exact mode: K, its eigenvectors, the eigensolver's work matrix and the products of
-             * the weights, 4·n² doubles, plus the n'·n kernel rows of the query points. Fast mode: the pivoted Cholesky at its
-             * peak ({@link PivotedCholesky#peakDoubles}), the r × r Gram and eigenvectors, and
-             * n'·r features (and, when n·r is at most {@link HeldOutCorrection#HELD_LIMIT}, the
-             * factor and residuals the held-out correction holds, with a block of kernel rows),
-             * (and, when r is the cap and below n, the spectrum at half the rank that the fits are
-             * checked against, {@link RankChecked}: its raw features are the leading rows of the
-             * full rank's, so only its r/2 × r/2 matrices count), with r the rank the factorisation can reach
-             * ({@link #plannedRank}). An rbf kernel on top-label points plans for rank 46 (it
-             * reaches about 10), so a 200 000-sample run plans for megabytes, not the gigabytes
-             * the cap implies.
-             */
+            /** {@link #workingBytes}, with the advice of the fast mode or a smaller rank. */
             @Override
             public MemoryNeed memoryNeed(int trainingSize, int querySize, int dimension) {
-                long n = trainingSize;
-                long q = querySize;
-                if (settings.mode() == Mode.EXACT) {
-                    return new MemoryNeed(8 * (4 * n * n + 2 * q * n), "--set " + name() + ".mode=fast");
+                return new MemoryNeed(workingBytes(settings, trainingSize, querySize, dimension),
+                        settings.mode() == Mode.EXACT ? "--set " + name() + ".mode=fast"
+                                : "a smaller --set " + name() + ".max-rank");
+            }
+
+            /**
+             * The largest max-rank whose fold fits, found by {@link #workingBytes} at every rank
+             * below the planned one (not a bisection: a factor small enough to be held with its
+             * residuals adds a little memory below {@link HeldOutCorrection#HELD_LIMIT}); in exact
+             * mode the fast mode, with that rank where the fast mode's cap does not fit either.
+             */
+            @Override
+            public String memoryAdvice(int trainingSize, int querySize, int dimension, long bytes) {
+                KrrSettings fast = settings.mode() == Mode.EXACT ? new KrrSettings(settings.kernel(),
+                        settings.parameter(), Mode.FAST, settings.tolerance(), settings.maxRank()) : settings;
+                String mode = fast == settings ? "" : "--set " + name() + ".mode=fast";
+                if (fast != settings && workingBytes(fast, trainingSize, querySize, dimension) <= bytes) {
+                    return mode;
                 }
-                long r = plannedRank(settings, n, dimension);
-                // a factor within HeldOutCorrection.HELD_LIMIT may be held with the residuals, and
-                // a block of corrected points takes their kernel rows (a rank below the planned one
-                // holds at most the limit, 8 MB, and n ≤ 4096 rows per point of the block)
-                long held = n * r <= HeldOutCorrection.HELD_LIMIT
-                        ? n * r + n * dimension + (long) HeldOutCorrection.POINT_BLOCK * n + r * q : 0;
-                // a fold that reaches the cap short of n also holds the spectrum at half the rank
-                // that its fits are checked against (RankChecked), which reads the full rank's raw
-                // features
-                long half = r == settings.maxRank() && r < n ? (r + 1) / 2 : 0;
-                return new MemoryNeed(8 * (PivotedCholesky.peakDoubles(n, r) + 3 * r * r + 2 * q * r + held
-                        + 3 * half * half), "a smaller --set " + name() + ".max-rank");
+                for (long r = plannedRank(fast, trainingSize, dimension) - 1; r >= 1; r--) {
+                    if (fits(fast, r, trainingSize, querySize, dimension, bytes)) {
+                        // two significant digits read as the estimate they are, where they fit too
+                        long round = roundedDown(r);
+                        return (mode.isEmpty() ? "" : mode + " ") + "--set " + name() + "." + KrrSettings.MAX_RANK
+                                + "=" + (fits(fast, round, trainingSize, querySize, dimension, bytes) ? round : r);
+                    }
+                }
+                return "";
             }
 
             /**
@@ -393,6 +392,53 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
         public final int hashCode() {
             return 31 * settings.hashCode() + Long.hashCode(trainingSize);
         }
+    }
+
+    /** @return whether a fold's {@link #workingBytes} fits in the bytes given with the fast mode's cap at r */
+    private static boolean fits(KrrSettings fast, long r, long n, long q, int dimension, long bytes) {
+        KrrSettings capped = new KrrSettings(fast.kernel(), fast.parameter(), Mode.FAST, fast.tolerance(), (int) r);
+        return workingBytes(capped, n, q, dimension) <= bytes;
+    }
+
+    /** @return r rounded down to two significant digits, e.g. 2699 to 2600 */
+    static long roundedDown(long r) {
+        long unit = 1;
+        while (r / unit >= 100) {
+            unit *= 10;
+        }
+        return r / unit * unit;
+    }
+
+    /**
+     * @param settings  the settings
+     * @param n         the training fold's size
+     * @param q         the larger of the evaluation fold and the test split
+     * @param dimension m
+     * @return one fold's working memory, bytes: in exact mode K, its eigenvectors, the
+     *     eigensolver's work matrix and the products of the weights, 4·n² doubles, plus the n'·n
+     *     kernel rows of the query points; in fast mode the pivoted Cholesky at its peak
+     *     ({@link PivotedCholesky#peakDoubles}), the r × r Gram and eigenvectors, and n'·r
+     *     features (and, when n·r is at most {@link HeldOutCorrection#HELD_LIMIT}, the factor and
+     *     residuals the held-out correction holds, with a block of kernel rows), and, when r is
+     *     the cap and below n, the spectrum at half the rank that the fits are checked against,
+     *     {@link RankChecked} (its raw features are the leading rows of the full rank's, so only
+     *     its r/2 × r/2 matrices count), with r the rank the factorisation can reach
+     *     ({@link #plannedRank}). An rbf kernel on top-label points plans for rank 46 (it
+     *     reaches about 10), so a 200 000-sample run plans for megabytes, not the gigabytes the
+     *     cap implies.
+     */
+    static long workingBytes(KrrSettings settings, long n, long q, int dimension) {
+        if (settings.mode() == Mode.EXACT) {
+            return 8 * (4 * n * n + 2 * q * n);
+        }
+        long r = plannedRank(settings, n, dimension);
+        // a factor within HeldOutCorrection.HELD_LIMIT may be held with the residuals, and a block
+        // of corrected points takes their kernel rows (a rank below the planned one holds at most
+        // the limit, 8 MB, and n ≤ 4096 rows per point of the block)
+        long held = n * r <= HeldOutCorrection.HELD_LIMIT
+                ? n * r + n * dimension + (long) HeldOutCorrection.POINT_BLOCK * n + r * q : 0;
+        long half = r == settings.maxRank() && r < n ? (r + 1) / 2 : 0;
+        return 8 * (PivotedCholesky.peakDoubles(n, r) + 3 * r * r + 2 * q * r + held + 3 * half * half);
     }
 
     /**

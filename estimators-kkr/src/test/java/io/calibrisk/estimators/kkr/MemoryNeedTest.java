@@ -94,6 +94,49 @@ class MemoryNeedTest {
     }
 
     /**
+     * The advice for a fold's room names the largest cap whose fold fits, rounded down to two
+     * significant digits where that fits too, by the same formula as the need; in exact mode the
+     * fast mode first, with a cap only where the default one does not fit.
+     */
+    @Test
+    void theAdviceNamesTheLargestRankCapThatFits() {
+        CalibrationEstimator kkr = estimator(new KroneckerKrr(), Map.of(), RunCache.none());
+        long n = 6400;
+        long q = 2000;
+        int d = 10;
+        // the bytes of a fold capped at 1234 (the half rank, 617, is counted): 1200 fits in them
+        long r = 1234;
+        long at1234 = 8 * (3 * n * r + (129 + 128) * n + 2 * 128 * r + 3 * r * r + 2 * q * r + 3 * 617 * 617);
+        assertEquals(at1234, need(new KroneckerKrr(), Map.of("max-rank", "1234"), 6400, 2000, 10).bytes());
+        assertEquals("--set kkr.max-rank=1200", kkr.memoryAdvice(6400, 2000, 10, at1234));
+        assertEquals("--set kkr.max-rank=1200", kkr.memoryAdvice(6400, 2000, 10, at1234 - 1));
+        // a byte less than a cap of 1 needs: nothing fits
+        long one = need(new KroneckerKrr(), Map.of("max-rank", "1"), 6400, 2000, 10).bytes();
+        assertEquals("--set kkr.max-rank=1", kkr.memoryAdvice(6400, 2000, 10, one));
+        assertEquals("", kkr.memoryAdvice(6400, 2000, 10, one - 1));
+        // where the rounded cap does not fit, the exact one is named: at n = 6400 a factor of rank
+        // 163 or less is held with its residuals (HELD_LIMIT, 2^20 doubles), so a cap of 160
+        // needs more than one of 167
+        long at167 = need(new KroneckerKrr(), Map.of("max-rank", "167"), 6400, 2000, 10).bytes();
+        assertTrue(need(new KroneckerKrr(), Map.of("max-rank", "160"), 6400, 2000, 10).bytes() > at167);
+        assertEquals("--set kkr.max-rank=167", kkr.memoryAdvice(6400, 2000, 10, at167));
+        // exact mode: the fast mode where its cap fits, with a cap where it does not
+        CalibrationEstimator exact = estimator(new TwoStepKrr(), Map.of("mode", "exact"), RunCache.none());
+        long fast = need(new TwoStepKrr(), Map.of(), 6400, 2000, 10).bytes();
+        assertEquals("--set ukkr.mode=fast", exact.memoryAdvice(6400, 2000, 10, fast));
+        assertEquals("--set ukkr.mode=fast --set ukkr.max-rank=1200", exact.memoryAdvice(6400, 2000, 10, at1234));
+    }
+
+    @Test
+    void ranksAreRoundedDownToTwoSignificantDigits() {
+        assertEquals(2600, KernelRidgeProvider.roundedDown(2699));
+        assertEquals(12000, KernelRidgeProvider.roundedDown(12_345));
+        assertEquals(100, KernelRidgeProvider.roundedDown(100));
+        assertEquals(99, KernelRidgeProvider.roundedDown(99));
+        assertEquals(1, KernelRidgeProvider.roundedDown(1));
+    }
+
+    /**
      * Planning memory computes and says nothing, and leaves the run's cache alone. The time
      * estimate counts a factorisation once per run, factorisation and training size: for the
      * first of kkr and ukkr asked, which keeps it when asked again.

@@ -194,11 +194,30 @@ public final class CalibrationPipeline {
             created.add(c);
             needs.add(c.need());
         }
-        int[] atOnce = MemoryBudget.check(split, plan.names(), needs, plan.settings().threads());
+        int[] atOnce = MemoryBudget.check(split, plan.names(), needs, (e, bytes) -> advice(created.get(e), split,
+                bytes, limit), plan.settings().threads());
         for (int e = 0; e < created.size(); e++) {
             created.set(e, created.get(e).withAtOnce(atOnce[e]));
             created.get(e).time().ifPresent(time -> time.say(plan.strategy().name()));
         }
         return created;
+    }
+
+    /**
+     * @return what the estimator advises for a fold's room, under the time limit per estimator;
+     *     where it fails to answer (throws, answers null, or takes too long), its memory need's
+     *     advice
+     */
+    private static String advice(Created created, FoldPlan split, long bytes, Duration limit) {
+        try {
+            String advice = EstimatorCalls.call(created.planned().name(), limit, () -> created.estimator()
+                    .memoryAdvice(split.largestTrainingSize(), split.largestQuerySize(), split.dimension(), bytes));
+            if (advice != null) {
+                return advice;
+            }
+        } catch (Throwable e) {
+            LOG.debug("estimator {} failed to advise a setting for {} bytes", created.planned().name(), bytes, e);
+        }
+        return created.need().advice();
     }
 }

@@ -30,6 +30,22 @@ final class MemoryBudget {
     private MemoryBudget() {
     }
 
+    /** What an estimator advises for a fold's room ({@link io.calibrisk.api.estimator.CalibrationEstimator#memoryAdvice}). */
+    @FunctionalInterface
+    interface Adviser {
+        /**
+         * @param estimator the estimator's index in the run
+         * @param bytes     the room of one of its folds, at least 1
+         * @return the setting with which a fold fits in it; empty if none; never throws
+         */
+        String advice(int estimator, long bytes);
+
+        /** @return the advice of each estimator's {@link MemoryNeed}, whatever the room */
+        static Adviser of(List<MemoryNeed> needs) {
+            return (estimator, bytes) -> needs.get(estimator).advice();
+        }
+    }
+
     /**
      * @param plan    the folds
      * @param names   the estimators' names
@@ -41,8 +57,19 @@ final class MemoryBudget {
      *     naming every one of them and advice that makes all of them fit
      */
     static int[] check(FoldPlan plan, List<String> names, List<MemoryNeed> needs, int threads) {
+        return check(plan, names, needs, Adviser.of(needs), threads);
+    }
+
+    /**
+     * {@link #check(FoldPlan, List, List, int)} with the estimators' advice for the room their
+     * folds have.
+     *
+     * @param adviser what each estimator advises for a fold's room
+     */
+    static int[] check(FoldPlan plan, List<String> names, List<MemoryNeed> needs, Adviser adviser, int threads) {
         Runtime runtime = Runtime.getRuntime();
-        return check(plan, names, needs, threads, runtime.maxMemory(), runtime.totalMemory() - runtime.freeMemory());
+        return check(plan, names, needs, adviser, threads, runtime.maxMemory(),
+                runtime.totalMemory() - runtime.freeMemory());
     }
 
     /**
@@ -53,6 +80,18 @@ final class MemoryBudget {
      */
     static int[] check(FoldPlan plan, List<String> names, List<MemoryNeed> needs, int threads, long maxMemory,
                        long inUse) {
+        return check(plan, names, needs, Adviser.of(needs), threads, maxMemory, inUse);
+    }
+
+    /**
+     * {@link #check(FoldPlan, List, List, int, long, long)} with the estimators' advice for the
+     * room their folds have: in a refusal, one fold alone in all the heap the run can use; in the
+     * warning that folds run fewer at a time, each fold of all at once.
+     *
+     * @param adviser what each estimator advises for a fold's room
+     */
+    static int[] check(FoldPlan plan, List<String> names, List<MemoryNeed> needs, Adviser adviser, int threads,
+                       long maxMemory, long inUse) {
         int n = plan.largestTrainingSize();
         int queries = plan.largestQuerySize();
         int m = plan.dimension();
@@ -76,13 +115,14 @@ final class MemoryBudget {
             if (total <= usable) {
                 continue;
             }
-            String advice = Untrusted.escape(need.advice(), 200);
             if (perTask <= usable) {
+                String advice = advice(adviser, e, usable / concurrent - data);
                 atOnce[e] = (int) Math.max(1, usable / perTask);
                 fewer.add(fewer(names.get(e), atOnce[e], concurrent, perTask, n, usable, heapFor(total, inUse),
                         advice));
                 continue;
             }
+            String advice = advice(adviser, e, usable - data);
             first = first == null ? names.get(e) : first;
             over.add(names.get(e) + " (about " + human(total) + ")");
             if (!advice.isEmpty()) {
@@ -123,6 +163,11 @@ final class MemoryBudget {
                 name, atOnce == 1 ? "1 fold" : atOnce + " folds", concurrent, human(perTask), n, human(usable),
                 atOnce == 1 ? "it" : "them", concurrent,
                 advice.isEmpty() ? "" : "use " + advice + " or ", heap);
+    }
+
+    /** @return the estimator's advice for a fold's room, escaped; empty where there is no room at all */
+    private static String advice(Adviser adviser, int estimator, long bytes) {
+        return bytes < 1 ? "" : Untrusted.escape(adviser.advice(estimator, bytes), 200);
     }
 
     private static long saturatedAdd(long a, long b) {

@@ -7,6 +7,7 @@ import io.calibrisk.pipeline.data.Labels;
 import io.calibrisk.pipeline.data.Predictions;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -60,6 +61,41 @@ class MemoryBudgetTest {
         assertEquals("estimator hungry needs about 1024 TiB of memory for 60 training samples (1 fold(s) at once) but "
                 + "the JVM can use about 1.6 GiB; use --set hungry.mode=lean, or give the JVM more memory "
                 + "(JAVA_OPTS=-Xmx" + xmx + "g)", m);
+    }
+
+    /**
+     * The estimator is asked for a setting for the room its folds have, and the answer is in the
+     * refusal: one fold alone in all the heap the run can use (less the fold's data); for a run of
+     * fewer folds at a time, each fold of all at once (the warning says it: the command line's
+     * MemoryTest). Estimators whose folds fit are not asked.
+     */
+    @Test
+    void theAdviceIsForTheRoomAFoldHas() {
+        FoldPlan plan = plan();
+        long heap = 2L << 30;
+        long inUse = 150L << 20;
+        long usable = (long) (0.85 * (heap - inUse));
+        List<String> asked = new ArrayList<>();
+        MemoryBudget.Adviser adviser = (e, bytes) -> {
+            asked.add(e + ":" + bytes);
+            return "--set e" + e + ".cap=" + bytes;
+        };
+        List<MemoryNeed> needs = List.of(new MemoryNeed(1000, "--set e0.cap=1"),
+                new MemoryNeed(usable * 6 / 10, "a smaller --set e1.cap"), new MemoryNeed(1L << 40, "a smaller --set e2.cap"));
+        String m = assertThrows(InvalidSettingException.class, () -> MemoryBudget.check(plan, List.of("e0", "e1", "e2"),
+                needs, adviser, 2, heap, inUse)).getMessage();
+        long alone = usable - data(plan);
+        long each = usable / 2 - data(plan);
+        assertEquals(List.of("1:" + each, "2:" + alone), asked);
+        assertTrue(m.endsWith("; use --set e2.cap=" + alone + ", or give the JVM more memory (JAVA_OPTS=-Xmx"
+                + MemoryBudget.heapFor(2 * ((1L << 40) + data(plan)), inUse) + "g)"), m);
+        // no room at all for a fold's data: nothing to ask, and no setting to name
+        asked.clear();
+        String none = assertThrows(InvalidSettingException.class, () -> MemoryBudget.check(plan, List.of("e2"),
+                List.of(new MemoryNeed(1L << 40, "a smaller --set e2.cap")), adviser, 1, 1000, 0)).getMessage();
+        assertEquals(List.of(), asked);
+        assertTrue(none.endsWith("can use about 1 MiB; give the JVM more memory (JAVA_OPTS=-Xmx"
+                + MemoryBudget.heapFor((1L << 40) + data(plan), 0) + "g)"), none);
     }
 
     /**
