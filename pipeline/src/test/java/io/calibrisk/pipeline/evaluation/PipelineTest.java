@@ -8,6 +8,7 @@ import io.calibrisk.api.data.Points;
 import io.calibrisk.api.estimator.CalibrationEstimator;
 import io.calibrisk.api.estimator.CalibrationFunction;
 import io.calibrisk.api.estimator.EstimatorProvider;
+import io.calibrisk.api.estimator.MemoryNeed;
 import io.calibrisk.api.estimator.PreparedTraining;
 import io.calibrisk.api.search.Axis;
 import io.calibrisk.pipeline.Calibrisk;
@@ -28,6 +29,7 @@ import io.calibrisk.testsupport.toy.ToyPlugin;
 import org.junit.jupiter.api.Test;
 
 import java.lang.ref.WeakReference;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -35,6 +37,7 @@ import java.util.Queue;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
 
 import static io.calibrisk.pipeline.TestData.rows;
 import static io.calibrisk.testsupport.Assertions.assertClose;
@@ -448,6 +451,50 @@ class PipelineTest {
         assertFalse(report.estimators().get(0).failed() || report.estimators().get(1).failed());
         assertEquals(List.of(false, false, false, false, false), List.copyOf(reachable),
                 "first's estimator, at each of second's five folds");
+    }
+
+    /**
+     * A run refused for memory names what the estimator advises for the room a fold has; where
+     * its memoryAdvice throws, answers null or takes longer than the time limit per estimator,
+     * the advice of its memory need.
+     */
+    @Test
+    void aRefusalNamesTheEstimatorsAdviceForTheRoomOrElseItsNeedsAdvice() {
+        Axis axis = Axis.list("c", 0.5, 1);
+        for (String behaviour : new String[] {"answers", "throws", "null", "hangs"}) {
+            EstimatorProvider hungry = ConstantProviders.of("hungry", axis, context -> new CalibrationEstimator() {
+                @Override
+                public PreparedTraining prepare(io.calibrisk.api.estimator.TrainingFold training) {
+                    return point -> ConstantProviders.constant(training.data().dimension(), 1, false);
+                }
+
+                @Override
+                public MemoryNeed memoryNeed(int trainingSize, int querySize, int dimension) {
+                    return new MemoryNeed(1L << 50, "--set hungry.mode=lean");
+                }
+
+                @Override
+                public String memoryAdvice(int trainingSize, int querySize, int dimension, long bytes) {
+                    switch (behaviour) {
+                        case "answers":
+                            return "--set hungry.cap=" + (bytes > 0 && bytes < 1L << 50 ? "fits" : bytes);
+                        case "throws":
+                            throw new IllegalStateException("no advice");
+                        case "null":
+                            return null;
+                        default:
+                            LockSupport.parkNanos(60_000_000_000L);
+                            return "--set hungry.cap=late";
+                    }
+                }
+            });
+            Calibrisk calibrisk = Calibrisk.builder().plugin(ConstantProviders.plugin(hungry)).estimators("hungry")
+                    .estimatorTimeout(Duration.ofMillis(500)).threads(1).build();
+            String message = assertThrows(InvalidSettingException.class, () -> calibrisk.evaluate(PREDICTIONS, LABELS))
+                    .getMessage();
+            String advice = behaviour.equals("answers") ? "--set hungry.cap=fits" : "--set hungry.mode=lean";
+            assertTrue(message.contains("; use " + advice + ", or give the JVM more memory"), behaviour + ": " + message);
+        }
     }
 
     /** kkr and ukkr share a training fold's factorisation through the run's cache; nothing lives on after the run. */
