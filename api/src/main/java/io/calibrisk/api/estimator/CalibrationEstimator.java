@@ -31,7 +31,9 @@ public interface CalibrationEstimator {
      * The working memory of one fold, so that the pipeline plans a run's memory before it
      * starts: where the folds the threads would run at once do not fit in the heap, it runs fewer
      * at a time, and it refuses a run of which one fold would not fit. Count what grows with the
-     * data (an n × n kernel matrix, features of the query points), not small constants.
+     * data (an n × n kernel matrix, features of the query points), not small constants; what
+     * each thread needs while it works on one of the fold's fits goes in
+     * {@link MemoryNeed#threadBytes()}, counted once per thread of the run.
      *
      * @param trainingSize the size n of the training set
      * @param querySize    the larger of the evaluation fold and the test split
@@ -43,22 +45,24 @@ public interface CalibrationEstimator {
     }
 
     /**
-     * The setting with which one fold's working memory, as {@link #memoryNeed} counts it, is at
-     * most the room given, so that a run that does not fit names a value rather than a
-     * direction. The pipeline asks only where folds do not fit: in a refusal with the room of one
-     * fold alone, in the warning that folds run fewer at a time with the room of each when all
-     * run at once, and puts the answer in its message. Answer with what a user passes, e.g.
+     * The setting with which the given number of folds at once fit in the room given, as the
+     * pipeline counts a need ({@link MemoryNeed}: {@code folds × bytes + threads × threadBytes},
+     * the fold's data already taken out of the room), so that a run that does not fit names a
+     * value rather than a direction. The pipeline asks only where folds do not fit: in a refusal
+     * for one fold, in the warning that folds run fewer at a time for all of them at once, and
+     * puts the answer in its message. Answer with what a user passes, e.g.
      * {@code --set kkr.max-rank=1400}: the setting that loses the least while it fits.
      *
      * @param trainingSize the size n of the training set
      * @param querySize    the larger of the evaluation fold and the test split
      * @param dimension    the dimension m of a point
-     * @param bytes        the room of one fold, bytes, at least 1
-     * @return the setting, empty where none makes a fold fit; by default {@link #memoryNeed}'s
+     * @param folds        the folds at once, at least 1
+     * @param bytes        the room, bytes, at least 1
+     * @return the setting, empty where none makes the folds fit; by default {@link #memoryNeed}'s
      *     advice
      * @since 1.7
      */
-    default String memoryAdvice(int trainingSize, int querySize, int dimension, long bytes) {
+    default String memoryAdvice(int trainingSize, int querySize, int dimension, int folds, long bytes) {
         MemoryNeed need = memoryNeed(trainingSize, querySize, dimension);
         return need == null ? "" : need.advice();
     }

@@ -39,8 +39,10 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -189,6 +191,31 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
     record Taken(FoldSpectrum spectrum, boolean collected) {
     }
 
+    /**
+     * The run's estimators whose settings give the same factorisations (kkr and ukkr, by
+     * default), which share them: how many, for the cache's hold on a factorisation, and which,
+     * so that memory advice keeps them sharing. Every estimator of a run is created before the
+     * first fold is prepared and before its memory is planned.
+     */
+    static final class Sharers {
+        private final AtomicInteger count = new AtomicInteger();
+        private final Queue<KernelRidgeProvider> providers = new ConcurrentLinkedQueue<>();
+
+        void add(KernelRidgeProvider provider) {
+            providers.add(provider);
+            count.incrementAndGet();
+        }
+
+        int count() {
+            return count.get();
+        }
+
+        /** @return the sharers in the order they were created (the run's order) */
+        List<KernelRidgeProvider> providers() {
+            return List.copyOf(providers);
+        }
+    }
+
     /** The key of the line a run says once when the collector let go of a factorisation it held for a later sharer. */
     private record Collected(SpectrumKey settings) {
     }
@@ -198,16 +225,15 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
         KrrSettings settings = KrrSettings.from(name(), context.settings());
         Parallelism pool = context.parallelism();
         RunCache cache = context.cache();
-        AtomicInteger sharers = cache.computeIfAbsent(SpectrumKey.anyFold(settings), AtomicInteger.class,
-                AtomicInteger::new);
-        sharers.incrementAndGet();
+        Sharers sharers = cache.computeIfAbsent(SpectrumKey.anyFold(settings), Sharers.class, Sharers::new);
+        sharers.add(this);
         return new CalibrationEstimator() {
             /** Factors the fold, or takes its factorisation from the run's cache, and fits the first round ahead. */
             @Override
             public PreparedTraining prepare(TrainingFold training) {
                 SharedSpectrum shared = cache.computeIfAbsent(new SpectrumKey(training.id(), settings),
                         SharedSpectrum.class, () -> new SharedSpectrum(factor(settings, training.data(), pool, cache)));
-                Taken taken = shared.take(this, sharers.get());
+                Taken taken = shared.take(this, sharers.count());
                 FoldSpectrum fold = taken.spectrum();
                 if (fold == null) {
                     if (taken.collected() && first(cache, new Collected(SpectrumKey.anyFold(settings)))) {
@@ -231,29 +257,34 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
             public MemoryNeed memoryNeed(int trainingSize, int querySize, int dimension) {
                 return new MemoryNeed(workingBytes(settings, trainingSize, querySize, dimension),
                         settings.mode() == Mode.EXACT ? "--set " + name() + ".mode=fast"
-                                : "a smaller --set " + name() + ".max-rank");
+                                : "a smaller --set " + name() + ".max-rank",
+                        fitBytes(settings, trainingSize, dimension));
             }
 
             /**
-             * The largest max-rank whose fold fits, found by {@link #workingBytes} at every rank
-             * below the planned one (not a bisection: a factor small enough to be held with its
-             * residuals adds a little memory below {@link HeldOutCorrection#HELD_LIMIT}); in exact
-             * mode the fast mode, with that rank where the fast mode's cap does not fit either.
+             * The largest max-rank with which the folds fit, found by {@link #workingBytes} and
+             * {@link #fitBytes} at every rank below the planned one (not a bisection: a factor
+             * small enough to be held with its residuals adds a little memory below
+             * {@link HeldOutCorrection#HELD_LIMIT}); in exact mode the fast mode, with that rank
+             * where the fast mode's cap does not fit either. Set for every estimator that shares
+             * the factorisations, with the fits of the hungriest, so that they still share them.
              */
             @Override
-            public String memoryAdvice(int trainingSize, int querySize, int dimension, long bytes) {
+            public String memoryAdvice(int trainingSize, int querySize, int dimension, int folds, long bytes) {
+                List<KernelRidgeProvider> all = sharers.providers();
                 KrrSettings fast = settings.mode() == Mode.EXACT ? new KrrSettings(settings.kernel(),
                         settings.parameter(), Mode.FAST, settings.tolerance(), settings.maxRank()) : settings;
-                String mode = fast == settings ? "" : "--set " + name() + ".mode=fast";
-                if (fast != settings && workingBytes(fast, trainingSize, querySize, dimension) <= bytes) {
-                    return mode;
+                Room room = new Room(trainingSize, querySize, dimension, folds, pool.threads(), bytes);
+                if (fast != settings && fits(all, room, fast)) {
+                    return setting(all, KrrSettings.MODE, "fast");
                 }
                 for (long r = plannedRank(fast, trainingSize, dimension) - 1; r >= 1; r--) {
-                    if (fits(fast, r, trainingSize, querySize, dimension, bytes)) {
+                    if (fits(all, room, capped(fast, r))) {
                         // two significant digits read as the estimate they are, where they fit too
                         long round = roundedDown(r);
-                        return (mode.isEmpty() ? "" : mode + " ") + "--set " + name() + "." + KrrSettings.MAX_RANK
-                                + "=" + (fits(fast, round, trainingSize, querySize, dimension, bytes) ? round : r);
+                        String rank = setting(all, KrrSettings.MAX_RANK, "" + (fits(all, room, capped(fast, round))
+                                ? round : r));
+                        return fast == settings ? rank : setting(all, KrrSettings.MODE, "fast") + " " + rank;
                     }
                 }
                 return "";
@@ -394,10 +425,59 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
         }
     }
 
-    /** @return whether a fold's {@link #workingBytes} fits in the bytes given with the fast mode's cap at r */
-    private static boolean fits(KrrSettings fast, long r, long n, long q, int dimension, long bytes) {
-        KrrSettings capped = new KrrSettings(fast.kernel(), fast.parameter(), Mode.FAST, fast.tolerance(), (int) r);
-        return workingBytes(capped, n, q, dimension) <= bytes;
+    /** @return the fast mode's settings with the cap at r */
+    private static KrrSettings capped(KrrSettings fast, long r) {
+        return new KrrSettings(fast.kernel(), fast.parameter(), Mode.FAST, fast.tolerance(), (int) r);
+    }
+
+    /**
+     * The room the pipeline asks {@code memoryAdvice} about.
+     *
+     * @param n         the training fold's size
+     * @param q         the larger of the evaluation fold and the test split
+     * @param dimension m
+     * @param folds     the folds at once
+     * @param threads   the run's threads
+     * @param bytes     the room, the folds' data taken out
+     */
+    private record Room(long n, long q, int dimension, int folds, int threads, long bytes) {
+    }
+
+    /**
+     * @param sharers the estimators that share the factorisations
+     * @return whether the folds at once and the threads' fits of the hungriest of them, as the
+     *     memory plan counts them, fit in the room
+     */
+    private static boolean fits(List<KernelRidgeProvider> sharers, Room room, KrrSettings settings) {
+        long fit = 0;
+        for (KernelRidgeProvider provider : sharers) {
+            fit = Math.max(fit, provider.fitBytes(settings, room.n(), room.dimension()));
+        }
+        double need = (double) room.folds() * workingBytes(settings, room.n(), room.q(), room.dimension())
+                + (double) room.threads() * fit;
+        return need <= room.bytes();
+    }
+
+    /** @return {@code --set kkr.NAME=VALUE --set ukkr.NAME=VALUE}, one for each estimator */
+    private static String setting(List<KernelRidgeProvider> estimators, String name, String value) {
+        StringBuilder out = new StringBuilder();
+        for (KernelRidgeProvider estimator : estimators) {
+            out.append(out.length() == 0 ? "" : " ").append("--set ").append(estimator.name()).append('.')
+                    .append(name).append('=').append(value);
+        }
+        return out.toString();
+    }
+
+    /**
+     * @param settings  the settings
+     * @param n         the training fold's size
+     * @param dimension m
+     * @return the bytes of one fit in flight ({@link #fitDoubles}) at the rank the plan assumes:
+     *     the fold's size in exact mode, else {@link #plannedRank}
+     */
+    long fitBytes(KrrSettings settings, long n, int dimension) {
+        long rank = settings.mode() == Mode.EXACT ? n : plannedRank(settings, n, dimension);
+        return 8 * fitDoubles(rank, dimension);
     }
 
     /** @return r rounded down to two significant digits, e.g. 2699 to 2600 */
@@ -570,6 +650,18 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
      * @return the fitted function
      */
     abstract CalibrationFunction fit(FoldSpectrum fold, double mu);
+
+    /**
+     * @param rank      the rank a fit works at as the memory plan assumes it (the fold's size in
+     *                  exact mode)
+     * @param dimension m
+     * @return the doubles one fit in flight works with beyond what its fold holds, for the memory
+     *     plan ({@link MemoryNeed#threadBytes()}: every thread of the run may be fitting); 0 where
+     *     that is small beside the fold
+     */
+    long fitDoubles(long rank, int dimension) {
+        return 0;
+    }
 
     /**
      * @param mode exact or fast

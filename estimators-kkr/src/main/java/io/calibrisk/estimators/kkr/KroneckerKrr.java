@@ -63,6 +63,17 @@ public final class KroneckerKrr extends KernelRidgeProvider {
         return KroneckerCalibration.fit(fold, mu, FEATURE_TRUNCATION, COMPRESSION);
     }
 
+    /**
+     * M over the fit's q modes (q × q, q at most the rank) and, where the compression of the form
+     * does not compress (a flat spectrum at a rank cap below n, where k reaches q), the range
+     * finder's Y kept both ways, TY, X, and the kept basis with its product, each up to q × q:
+     * 7q² (docs/performance.md, "kkr's fits ahead, held softly").
+     */
+    @Override
+    long fitDoubles(long rank, int dimension) {
+        return 7 * rank * rank;
+    }
+
     @Override
     double fitSeconds(Mode mode, long rank) {
         return CostModel.kroneckerFitSeconds(mode, rank);

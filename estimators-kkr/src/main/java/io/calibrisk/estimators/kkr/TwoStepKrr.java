@@ -47,4 +47,10 @@ public final class TwoStepKrr extends KernelRidgeProvider {
     CalibrationFunction fit(FoldSpectrum fold, double mu) {
         return TwoStepCalibration.fit(fold, mu);
     }
+
+    /** ĝ, m × r, and its combination with the fold's features, as many again. */
+    @Override
+    long fitDoubles(long rank, int dimension) {
+        return 2 * dimension * rank;
+    }
 }

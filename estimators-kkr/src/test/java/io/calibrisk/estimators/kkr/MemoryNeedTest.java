@@ -94,37 +94,88 @@ class MemoryNeedTest {
     }
 
     /**
-     * The advice for a fold's room names the largest cap whose fold fits, rounded down to two
-     * significant digits where that fits too, by the same formula as the need; in exact mode the
-     * fast mode first, with a cap only where the default one does not fit.
+     * The room, as the pipeline counts it, of the given folds at once with kkr at the given cap
+     * on one thread: folds × what a fold holds + the thread's fit.
+     */
+    private static long room(int folds, int cap) {
+        MemoryNeed need = need(new KroneckerKrr(), Map.of("max-rank", "" + cap), 6400, 2000, 10);
+        return folds * need.bytes() + need.threadBytes();
+    }
+
+    /**
+     * A fit's working space, once per thread: kkr's M and its compression, 7q² doubles at the
+     * planned rank (the fold's size in exact mode); ukkr's ĝ and its combination, 2·m·q.
+     */
+    @Test
+    void eachThreadsFitIsCountedApart() {
+        assertEquals(8L * 7 * 3000 * 3000, need(new KroneckerKrr(), Map.of(), 6400, 2000, 10).threadBytes());
+        assertEquals(8L * 7 * 46 * 46, need(new KroneckerKrr(), Map.of(), 6400, 2000, 1).threadBytes());
+        assertEquals(8L * 7 * 1000 * 1000, need(new KroneckerKrr(), Map.of("mode", "exact"), 1000, 200, 1).threadBytes());
+        assertEquals(8L * 2 * 10 * 3000, need(new TwoStepKrr(), Map.of(), 6400, 2000, 10).threadBytes());
+        assertEquals(8L * 2 * 1000, need(new TwoStepKrr(), Map.of("mode", "exact"), 1000, 200, 1).threadBytes());
+    }
+
+    /**
+     * The advice for the folds' room names the largest cap with which they fit, with each
+     * thread's fit, rounded down to two significant digits where that fits too, by the same
+     * formulas as the need; in exact mode the fast mode first, with a cap only where the default
+     * one does not fit.
      */
     @Test
     void theAdviceNamesTheLargestRankCapThatFits() {
         CalibrationEstimator kkr = estimator(new KroneckerKrr(), Map.of(), RunCache.none());
+        // one fold capped at 1234 (the half rank, 617, is counted) and one thread's fit at that
+        // rank: 1200 fits in it
+        long r = 1234;
         long n = 6400;
         long q = 2000;
-        int d = 10;
-        // the bytes of a fold capped at 1234 (the half rank, 617, is counted): 1200 fits in them
-        long r = 1234;
-        long at1234 = 8 * (3 * n * r + (129 + 128) * n + 2 * 128 * r + 3 * r * r + 2 * q * r + 3 * 617 * 617);
-        assertEquals(at1234, need(new KroneckerKrr(), Map.of("max-rank", "1234"), 6400, 2000, 10).bytes());
-        assertEquals("--set kkr.max-rank=1200", kkr.memoryAdvice(6400, 2000, 10, at1234));
-        assertEquals("--set kkr.max-rank=1200", kkr.memoryAdvice(6400, 2000, 10, at1234 - 1));
+        long fold = 8 * (3 * n * r + (129 + 128) * n + 2 * 128 * r + 3 * r * r + 2 * q * r + 3 * 617 * 617);
+        assertEquals(fold + 8 * 7 * r * r, room(1, 1234));
+        assertEquals("--set kkr.max-rank=1200", kkr.memoryAdvice(6400, 2000, 10, 1, room(1, 1234)));
+        assertEquals("--set kkr.max-rank=1200", kkr.memoryAdvice(6400, 2000, 10, 1, room(1, 1234) - 1));
+        // two folds at once need a smaller cap in the same room: the largest that fits is in
+        // 750 to 759
+        assertEquals("--set kkr.max-rank=750", kkr.memoryAdvice(6400, 2000, 10, 2, room(1, 1234)));
+        assertTrue(room(2, 750) <= room(1, 1234) && room(2, 760) > room(1, 1234));
         // a byte less than a cap of 1 needs: nothing fits
-        long one = need(new KroneckerKrr(), Map.of("max-rank", "1"), 6400, 2000, 10).bytes();
-        assertEquals("--set kkr.max-rank=1", kkr.memoryAdvice(6400, 2000, 10, one));
-        assertEquals("", kkr.memoryAdvice(6400, 2000, 10, one - 1));
+        assertEquals("--set kkr.max-rank=1", kkr.memoryAdvice(6400, 2000, 10, 1, room(1, 1)));
+        assertEquals("", kkr.memoryAdvice(6400, 2000, 10, 1, room(1, 1) - 1));
         // where the rounded cap does not fit, the exact one is named: at n = 6400 a factor of rank
         // 163 or less is held with its residuals (HELD_LIMIT, 2^20 doubles), so a cap of 160
         // needs more than one of 167
-        long at167 = need(new KroneckerKrr(), Map.of("max-rank", "167"), 6400, 2000, 10).bytes();
-        assertTrue(need(new KroneckerKrr(), Map.of("max-rank", "160"), 6400, 2000, 10).bytes() > at167);
-        assertEquals("--set kkr.max-rank=167", kkr.memoryAdvice(6400, 2000, 10, at167));
+        assertTrue(room(1, 160) > room(1, 167));
+        assertEquals("--set kkr.max-rank=167", kkr.memoryAdvice(6400, 2000, 10, 1, room(1, 167)));
         // exact mode: the fast mode where its cap fits, with a cap where it does not
-        CalibrationEstimator exact = estimator(new TwoStepKrr(), Map.of("mode", "exact"), RunCache.none());
-        long fast = need(new TwoStepKrr(), Map.of(), 6400, 2000, 10).bytes();
-        assertEquals("--set ukkr.mode=fast", exact.memoryAdvice(6400, 2000, 10, fast));
-        assertEquals("--set ukkr.mode=fast --set ukkr.max-rank=1200", exact.memoryAdvice(6400, 2000, 10, at1234));
+        CalibrationEstimator exact = estimator(new KroneckerKrr(), Map.of("mode", "exact"), RunCache.none());
+        assertEquals("--set kkr.mode=fast", exact.memoryAdvice(6400, 2000, 10, 1, room(1, 3000)));
+        assertEquals("--set kkr.mode=fast --set kkr.max-rank=1200", exact.memoryAdvice(6400, 2000, 10, 1,
+                room(1, 1234)));
+    }
+
+    /**
+     * kkr and ukkr of one run share their factorisations: each advises the same setting for both,
+     * for the hungrier fits (kkr's), so that following the advice keeps them sharing.
+     */
+    @Test
+    void estimatorsThatShareAFactorisationAreAdvisedTheSameSetting() {
+        MapRunCache cache = new MapRunCache();
+        CalibrationEstimator kkr = estimator(new KroneckerKrr(), Map.of(), cache);
+        CalibrationEstimator ukkr = estimator(new TwoStepKrr(), Map.of(), cache);
+        assertEquals("--set kkr.max-rank=1200 --set ukkr.max-rank=1200", kkr.memoryAdvice(6400, 2000, 10, 1,
+                room(1, 1234)));
+        assertEquals("--set kkr.max-rank=1200 --set ukkr.max-rank=1200", ukkr.memoryAdvice(6400, 2000, 10, 1,
+                room(1, 1234)));
+        // alone, ukkr's own fits are far smaller: a larger cap fits in the same room
+        String alone = estimator(new TwoStepKrr(), Map.of(), RunCache.none()).memoryAdvice(6400, 2000, 10, 1,
+                room(1, 1234));
+        assertTrue(Integer.parseInt(alone.substring("--set ukkr.max-rank=".length())) > 1400, alone);
+        // other settings, other factorisations: not shared
+        CalibrationEstimator other = estimator(new TwoStepKrr(), Map.of("gamma", "2"), cache);
+        assertEquals(alone, other.memoryAdvice(6400, 2000, 10, 1, room(1, 1234)));
+        MapRunCache exactCache = new MapRunCache();
+        CalibrationEstimator exact = estimator(new KroneckerKrr(), Map.of("mode", "exact"), exactCache);
+        estimator(new TwoStepKrr(), Map.of("mode", "exact"), exactCache);
+        assertEquals("--set kkr.mode=fast --set ukkr.mode=fast", exact.memoryAdvice(6400, 2000, 10, 1, room(1, 3000)));
     }
 
     @Test

@@ -194,8 +194,8 @@ public final class CalibrationPipeline {
             created.add(c);
             needs.add(c.need());
         }
-        int[] atOnce = MemoryBudget.check(split, plan.names(), needs, (e, bytes) -> advice(created.get(e), split,
-                bytes, limit), plan.settings().threads());
+        int[] atOnce = MemoryBudget.check(split, plan.names(), needs, (e, folds, bytes) -> advice(created.get(e),
+                split, folds, bytes, limit), plan.settings().threads());
         for (int e = 0; e < created.size(); e++) {
             created.set(e, created.get(e).withAtOnce(atOnce[e]));
             created.get(e).time().ifPresent(time -> time.say(plan.strategy().name()));
@@ -204,14 +204,15 @@ public final class CalibrationPipeline {
     }
 
     /**
-     * @return what the estimator advises for a fold's room, under the time limit per estimator;
+     * @return what the estimator advises for the folds' room, under the time limit per estimator;
      *     where it fails to answer (throws, answers null, or takes too long), its memory need's
      *     advice
      */
-    private static String advice(Created created, FoldPlan split, long bytes, Duration limit) {
+    private static String advice(Created created, FoldPlan split, int folds, long bytes, Duration limit) {
         try {
             String advice = EstimatorCalls.call(created.planned().name(), limit, () -> created.estimator()
-                    .memoryAdvice(split.largestTrainingSize(), split.largestQuerySize(), split.dimension(), bytes));
+                    .memoryAdvice(split.largestTrainingSize(), split.largestQuerySize(), split.dimension(), folds,
+                            bytes));
             if (advice != null) {
                 return advice;
             }

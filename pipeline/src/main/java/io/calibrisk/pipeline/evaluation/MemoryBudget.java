@@ -14,8 +14,10 @@ import java.util.Set;
 
 /**
  * Plans a run's memory before any work starts. The need of one task (one fold and component) is
- * its data (training, evaluation and test points and targets) plus what the estimator says it
- * needs; as many tasks run at once as there are threads. An estimator whose tasks do not all fit
+ * its data (training, evaluation and test points and targets) plus what the estimator says a
+ * fold holds; as many tasks run at once as there are threads, and beside them every thread of the
+ * run may be working on a fit, whose working space the estimator states apart
+ * ({@link MemoryNeed#threadBytes()}) and the plan counts once per thread. An estimator whose tasks do not all fit
  * at once runs as many at a time as fit, with a warning that says so and how to give it room for
  * all (its results are the same: a task's do not depend on the threads); a run with an estimator
  * of which not even one task fits is refused, naming every such estimator.
@@ -30,19 +32,21 @@ final class MemoryBudget {
     private MemoryBudget() {
     }
 
-    /** What an estimator advises for a fold's room ({@link io.calibrisk.api.estimator.CalibrationEstimator#memoryAdvice}). */
+    /** What an estimator advises for its folds' room ({@link io.calibrisk.api.estimator.CalibrationEstimator#memoryAdvice}). */
     @FunctionalInterface
     interface Adviser {
         /**
          * @param estimator the estimator's index in the run
-         * @param bytes     the room of one of its folds, at least 1
-         * @return the setting with which a fold fits in it; empty if none; never throws
+         * @param folds     the folds at once the room is for, at least 1
+         * @param bytes     the room of those folds and the threads' work, their data taken out,
+         *                  at least 1
+         * @return the setting with which they fit in it; empty if none; never throws
          */
-        String advice(int estimator, long bytes);
+        String advice(int estimator, int folds, long bytes);
 
         /** @return the advice of each estimator's {@link MemoryNeed}, whatever the room */
         static Adviser of(List<MemoryNeed> needs) {
-            return (estimator, bytes) -> needs.get(estimator).advice();
+            return (estimator, folds, bytes) -> needs.get(estimator).advice();
         }
     }
 
@@ -64,7 +68,7 @@ final class MemoryBudget {
      * {@link #check(FoldPlan, List, List, int)} with the estimators' advice for the room their
      * folds have.
      *
-     * @param adviser what each estimator advises for a fold's room
+     * @param adviser what each estimator advises for its folds' room
      */
     static int[] check(FoldPlan plan, List<String> names, List<MemoryNeed> needs, Adviser adviser, int threads) {
         Runtime runtime = Runtime.getRuntime();
@@ -86,9 +90,9 @@ final class MemoryBudget {
     /**
      * {@link #check(FoldPlan, List, List, int, long, long)} with the estimators' advice for the
      * room their folds have: in a refusal, one fold alone in all the heap the run can use; in the
-     * warning that folds run fewer at a time, each fold of all at once.
+     * warning that folds run fewer at a time, all of them at once (their data taken out of it).
      *
-     * @param adviser what each estimator advises for a fold's room
+     * @param adviser what each estimator advises for its folds' room
      */
     static int[] check(FoldPlan plan, List<String> names, List<MemoryNeed> needs, Adviser adviser, int threads,
                        long maxMemory, long inUse) {
@@ -111,18 +115,19 @@ final class MemoryBudget {
                 continue;
             }
             long perTask = saturatedAdd(data, need.bytes());
-            long total = perTask > Long.MAX_VALUE / concurrent ? Long.MAX_VALUE : perTask * concurrent;
+            long working = saturatedTimes(threads, need.threadBytes());
+            long total = saturatedAdd(saturatedTimes(concurrent, perTask), working);
             if (total <= usable) {
                 continue;
             }
-            if (perTask <= usable) {
-                String advice = advice(adviser, e, usable / concurrent - data);
-                atOnce[e] = (int) Math.max(1, usable / perTask);
-                fewer.add(fewer(names.get(e), atOnce[e], concurrent, perTask, n, usable, heapFor(total, inUse),
-                        advice));
+            if (saturatedAdd(perTask, working) <= usable) {
+                String advice = advice(adviser, e, concurrent, usable - concurrent * data);
+                atOnce[e] = (int) Math.max(1, Math.min(concurrent, (usable - working) / perTask));
+                fewer.add(fewer(names.get(e), atOnce[e], concurrent, perTask, working, n, usable,
+                        heapFor(total, inUse), advice));
                 continue;
             }
-            String advice = advice(adviser, e, usable - data);
+            String advice = advice(adviser, e, 1, usable - data);
             first = first == null ? names.get(e) : first;
             over.add(names.get(e) + " (about " + human(total) + ")");
             if (!advice.isEmpty()) {
@@ -157,22 +162,38 @@ final class MemoryBudget {
      */
     static String fewer(String name, int atOnce, int concurrent, long perTask, int n, long usable, long heap,
                         String advice) {
-        return String.format(Locale.ROOT, "estimator %s runs %s at a time instead of %d: each needs about %s "
+        return fewer(name, atOnce, concurrent, perTask, 0, n, usable, heap, advice);
+    }
+
+    /**
+     * @param working what the threads' work needs beside the folds, bytes; named where not 0
+     * @return {@link #fewer(String, int, int, long, int, long, long, String)}'s warning, with
+     *     e.g. {@code each needs about 720 MiB, and the threads' work 112 MiB,} where the threads'
+     *     work counts
+     */
+    static String fewer(String name, int atOnce, int concurrent, long perTask, long working, int n, long usable,
+                        long heap, String advice) {
+        return String.format(Locale.ROOT, "estimator %s runs %s at a time instead of %d: each needs about %s%s "
                         + "for %d training samples and the JVM can use about %s; every thread still works on %s. "
                         + "For %d at once, %sgive the JVM more memory (JAVA_OPTS=-Xmx%dg)",
-                name, atOnce == 1 ? "1 fold" : atOnce + " folds", concurrent, human(perTask), n, human(usable),
+                name, atOnce == 1 ? "1 fold" : atOnce + " folds", concurrent, human(perTask),
+                working > 0 ? ", and the threads' work " + human(working) + "," : "", n, human(usable),
                 atOnce == 1 ? "it" : "them", concurrent,
                 advice.isEmpty() ? "" : "use " + advice + " or ", heap);
     }
 
-    /** @return the estimator's advice for a fold's room, escaped; empty where there is no room at all */
-    private static String advice(Adviser adviser, int estimator, long bytes) {
-        return bytes < 1 ? "" : Untrusted.escape(adviser.advice(estimator, bytes), 200);
+    /** @return the estimator's advice for the folds' room, escaped; empty where there is no room at all */
+    private static String advice(Adviser adviser, int estimator, int folds, long bytes) {
+        return bytes < 1 ? "" : Untrusted.escape(adviser.advice(estimator, folds, bytes), 200);
     }
 
     private static long saturatedAdd(long a, long b) {
         long sum = a + b;
         return sum < 0 ? Long.MAX_VALUE : sum;
+    }
+
+    private static long saturatedTimes(long count, long bytes) {
+        return count > 0 && bytes > Long.MAX_VALUE / count ? Long.MAX_VALUE : count * bytes;
     }
 
     /**

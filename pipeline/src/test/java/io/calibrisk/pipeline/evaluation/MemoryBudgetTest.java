@@ -66,8 +66,8 @@ class MemoryBudgetTest {
     /**
      * The estimator is asked for a setting for the room its folds have, and the answer is in the
      * refusal: one fold alone in all the heap the run can use (less the fold's data); for a run of
-     * fewer folds at a time, each fold of all at once (the warning says it: the command line's
-     * MemoryTest). Estimators whose folds fit are not asked.
+     * fewer folds at a time, all of them at once (less their data; the warning says it: the
+     * command line's MemoryTest). Estimators whose folds fit are not asked.
      */
     @Test
     void theAdviceIsForTheRoomAFoldHas() {
@@ -76,8 +76,8 @@ class MemoryBudgetTest {
         long inUse = 150L << 20;
         long usable = (long) (0.85 * (heap - inUse));
         List<String> asked = new ArrayList<>();
-        MemoryBudget.Adviser adviser = (e, bytes) -> {
-            asked.add(e + ":" + bytes);
+        MemoryBudget.Adviser adviser = (e, folds, bytes) -> {
+            asked.add(e + ":" + folds + ":" + bytes);
             return "--set e" + e + ".cap=" + bytes;
         };
         List<MemoryNeed> needs = List.of(new MemoryNeed(1000, "--set e0.cap=1"),
@@ -85,8 +85,8 @@ class MemoryBudgetTest {
         String m = assertThrows(InvalidSettingException.class, () -> MemoryBudget.check(plan, List.of("e0", "e1", "e2"),
                 needs, adviser, 2, heap, inUse)).getMessage();
         long alone = usable - data(plan);
-        long each = usable / 2 - data(plan);
-        assertEquals(List.of("1:" + each, "2:" + alone), asked);
+        long both = usable - 2 * data(plan);
+        assertEquals(List.of("1:2:" + both, "2:1:" + alone), asked);
         assertTrue(m.endsWith("; use --set e2.cap=" + alone + ", or give the JVM more memory (JAVA_OPTS=-Xmx"
                 + MemoryBudget.heapFor(2 * ((1L << 40) + data(plan)), inUse) + "g)"), m);
         // no room at all for a fold's data: nothing to ask, and no setting to name
@@ -96,6 +96,39 @@ class MemoryBudgetTest {
         assertEquals(List.of(), asked);
         assertTrue(none.endsWith("can use about 1 MiB; give the JVM more memory (JAVA_OPTS=-Xmx"
                 + MemoryBudget.heapFor((1L << 40) + data(plan), 0) + "g)"), none);
+    }
+
+    /**
+     * Each thread's work on a fit is counted once per thread of the run, beside the folds at
+     * once: two folds that fit together without it run one at a time with it, and one fold that
+     * fits alone without it is refused with it; the warning names the threads' work.
+     */
+    @Test
+    void theThreadsWorkIsCountedOncePerThread() {
+        FoldPlan plan = plan();
+        long heap = 2L << 30;
+        long usable = (long) (0.85 * heap);
+        long fold = usable * 4 / 10 - data(plan);
+        long thread = usable / 10;
+        // two folds and no threads' work: 0.8 of the room
+        assertArrayEquals(new int[] {2}, MemoryBudget.check(plan, List.of("e"), List.of(new MemoryNeed(fold, "")), 2,
+                heap, 0));
+        // two folds and two threads' work: 1.0 of it and a little more; one fold and the threads' work: 0.6
+        assertArrayEquals(new int[] {1}, MemoryBudget.check(plan, List.of("e"),
+                List.of(new MemoryNeed(fold + 1000, "", thread)), 2, heap, 0));
+        // on four threads, four folds and four threads' work: 2.0 of the room; one fold: 0.8
+        assertArrayEquals(new int[] {1}, MemoryBudget.check(plan, List.of("e"), List.of(new MemoryNeed(fold, "", thread)),
+                4, heap, 0));
+        // a fold of 0.4 and the work of eight threads, 0.8: refused, with the need of all four folds
+        // at once and the eight threads' work, 2.4 of the room
+        String m = assertThrows(InvalidSettingException.class, () -> MemoryBudget.check(plan, List.of("e"),
+                List.of(new MemoryNeed(fold, "", thread)), 8, heap, 0)).getMessage();
+        assertTrue(m.startsWith("estimator e needs about 4.1 GiB of memory for 60 training samples (4 fold(s) at once)"),
+                m);
+        assertEquals("estimator e runs 1 fold at a time instead of 2: each needs about 700 MiB, and the threads' work "
+                        + "174 MiB, for 60 training samples and the JVM can use about 1.7 GiB; every thread still works "
+                        + "on it. For 2 at once, give the JVM more memory (JAVA_OPTS=-Xmx3g)",
+                MemoryBudget.fewer("e", 1, 2, 700L << 20, 174L << 20, 60, (long) (1.7 * (1L << 30)), 3, ""));
     }
 
     /**

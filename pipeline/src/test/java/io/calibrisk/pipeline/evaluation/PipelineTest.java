@@ -474,7 +474,7 @@ class PipelineTest {
                 }
 
                 @Override
-                public String memoryAdvice(int trainingSize, int querySize, int dimension, long bytes) {
+                public String memoryAdvice(int trainingSize, int querySize, int dimension, int folds, long bytes) {
                     switch (behaviour) {
                         case "answers":
                             return "--set hungry.cap=" + (bytes > 0 && bytes < 1L << 50 ? "fits" : bytes);

@@ -77,8 +77,9 @@ import java.util.function.Supplier;
  *       domain (settings and axes) work, and undeclared or out-of-domain values are refused
  *       with calibrisk's one-line message, parsed by the same {@link ValueType}s;</li>
  *   <li>{@link CalibrationEstimator#memoryNeed} is non-negative and non-decreasing in the
- *       training and query sizes up to 10⁸, and {@link CalibrationEstimator#memoryAdvice}
- *       answers for any room, never null;</li>
+ *       training and query sizes up to 10⁸ (what a fold holds and a thread's work on it
+ *       together), and {@link CalibrationEstimator#memoryAdvice} answers for any room, never
+ *       null;</li>
  *   <li>{@link CalibrationEstimator#timeNeed}, where given, does not decrease as the training
  *       fold, the number of folds of the same samples or the grid grow, nor grow with more threads, and its account holds no
  *       class name;</li>
@@ -407,8 +408,9 @@ public abstract class EstimatorConformance {
 
     /**
      * memoryNeed is non-negative and does not decrease as the training set or the query set
-     * grows, for every notion, from 2 to 10⁸ samples, and its advice, and memoryAdvice's for a
-     * room of 1 byte, half the need and the need, holds no class name and is never null.
+     * grows, for every notion, from 2 to 10⁸ samples (what a fold holds and a thread's work on
+     * it together), and its advice, and memoryAdvice's for one and two folds in a room of 1 byte,
+     * half the need and the need, holds no class name and is never null.
      */
     @Test
     public void memoryNeedIsSane() {
@@ -724,21 +726,25 @@ public abstract class EstimatorConformance {
             throw new AssertionError(provider().name() + ": memoryNeed(" + n + ", " + q + ", " + m + ") is null; use MemoryNeed.NONE");
         }
         UserTexts.assertNoClassName(provider().name() + " memory advice", need.advice());
-        for (long room : new long[] {1, Math.max(1, need.bytes() / 2), Math.max(1, need.bytes())}) {
-            String advice;
-            try {
-                advice = estimator.memoryAdvice(n, q, m, room);
-            } catch (RuntimeException e) {
-                throw new AssertionError(provider().name() + " on " + notion + ", d = " + classes + ": memoryAdvice(" + n
-                        + ", " + q + ", " + m + ", " + room + ") threw " + e, e);
+        long total = need.bytes() + need.threadBytes() < 0 ? Long.MAX_VALUE : need.bytes() + need.threadBytes();
+        for (int folds = 1; folds <= 2; folds++) {
+            for (long room : new long[] {1, Math.max(1, total / 2), Math.max(1, total)}) {
+                String call = "memoryAdvice(" + n + ", " + q + ", " + m + ", " + folds + ", " + room + ")";
+                String advice;
+                try {
+                    advice = estimator.memoryAdvice(n, q, m, folds, room);
+                } catch (RuntimeException e) {
+                    throw new AssertionError(provider().name() + " on " + notion + ", d = " + classes + ": " + call
+                            + " threw " + e, e);
+                }
+                if (advice == null) {
+                    throw new AssertionError(provider().name() + ": " + call + " is null; return \"\" where no setting "
+                            + "fits");
+                }
+                UserTexts.assertNoClassName(provider().name() + " " + call, advice);
             }
-            if (advice == null) {
-                throw new AssertionError(provider().name() + ": memoryAdvice(" + n + ", " + q + ", " + m + ", " + room
-                        + ") is null; return \"\" where no setting fits");
-            }
-            UserTexts.assertNoClassName(provider().name() + " memory advice for " + room + " bytes", advice);
         }
-        return need.bytes();
+        return total;
     }
 
     // ---------------------------------------------------------------------------------------
