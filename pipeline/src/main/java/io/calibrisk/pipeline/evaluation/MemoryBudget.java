@@ -20,7 +20,9 @@ import java.util.Set;
  * ({@link MemoryNeed#threadBytes()}) and the plan counts once per thread. An estimator whose tasks do not all fit
  * at once runs as many at a time as fit, with a warning that says so and how to give it room for
  * all (its results are the same: a task's do not depend on the threads); a run with an estimator
- * of which not even one task fits is refused, naming every such estimator.
+ * of which not even one task fits is refused, naming every such estimator and what would let it
+ * run: fewer threads where the threads' work is what does not fit, the estimators' settings for the
+ * room they have, and a heap.
  */
 final class MemoryBudget {
     private static final Logger LOG = LoggerFactory.getLogger(MemoryBudget.class);
@@ -107,6 +109,9 @@ final class MemoryBudget {
         List<String> fewer = new ArrayList<>();
         String first = null;
         Set<String> settings = new LinkedHashSet<>();
+        // the most threads with which one fold of every refused estimator fits, its threads' work
+        // included; 0 where no number of threads does
+        long fewerThreads = threads;
         long largestTotal = 0;
         for (int e = 0; e < names.size(); e++) {
             atOnce[e] = concurrent;
@@ -128,6 +133,8 @@ final class MemoryBudget {
                 continue;
             }
             String advice = advice(adviser, e, 1, usable - data);
+            fewerThreads = Math.min(fewerThreads, need.threadBytes() == 0 || perTask >= usable ? 0
+                    : (usable - perTask) / need.threadBytes());
             first = first == null ? names.get(e) : first;
             over.add(names.get(e) + " (about " + human(total) + ")");
             if (!advice.isEmpty()) {
@@ -140,7 +147,15 @@ final class MemoryBudget {
             return atOnce;
         }
         String memory = "give the JVM more memory (JAVA_OPTS=-Xmx" + heapFor(largestTotal, inUse) + "g)";
-        String advice = settings.isEmpty() ? memory : "use " + String.join(" and ", settings) + ", or " + memory;
+        List<String> options = new ArrayList<>();
+        if (fewerThreads >= 1) {
+            // results do not depend on the threads: the one way that changes nothing but the time
+            options.add("--threads " + fewerThreads + " (the same results, more slowly)");
+        }
+        if (!settings.isEmpty()) {
+            options.add(String.join(" and ", settings));
+        }
+        String advice = options.isEmpty() ? memory : "use " + String.join(" or ", options) + ", or " + memory;
         if (over.size() == 1) {
             throw new InvalidSettingException(String.format(Locale.ROOT,
                     "estimator %s needs about %s of memory for %d training samples (%d fold(s) at once) but the JVM "

@@ -13,6 +13,7 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -125,6 +126,21 @@ class MemoryBudgetTest {
                 List.of(new MemoryNeed(fold, "", thread)), 8, heap, 0)).getMessage();
         assertTrue(m.startsWith("estimator e needs about 4.1 GiB of memory for 60 training samples (4 fold(s) at once)"),
                 m);
+        // with six threads one fold and their work take the room: the threads are advised first,
+        // as they change nothing but the time
+        long threads = (usable - fold - data(plan)) / thread;
+        long xmx = MemoryBudget.heapFor(4 * (fold + data(plan)) + 8 * thread, 0);
+        assertEquals(6, threads);
+        assertTrue(m.endsWith("the JVM can use about 1.7 GiB; use --threads 6 (the same results, more slowly), or give "
+                + "the JVM more memory (JAVA_OPTS=-Xmx" + xmx + "g)"), m);
+        String both = assertThrows(InvalidSettingException.class, () -> MemoryBudget.check(plan, List.of("e"),
+                List.of(new MemoryNeed(fold, "--set e.cap=1", thread)), 8, heap, 0)).getMessage();
+        assertTrue(both.endsWith("; use --threads 6 (the same results, more slowly) or --set e.cap=1, or give the JVM "
+                + "more memory (JAVA_OPTS=-Xmx" + xmx + "g)"), both);
+        // where a fold alone does not fit, no number of threads helps
+        String none = assertThrows(InvalidSettingException.class, () -> MemoryBudget.check(plan, List.of("e"),
+                List.of(new MemoryNeed(usable, "", thread)), 8, heap, 0)).getMessage();
+        assertFalse(none.contains("--threads"), none);
         assertEquals("estimator e runs 1 fold at a time instead of 2: each needs about 700 MiB, and the threads' work "
                         + "174 MiB, for 60 training samples and the JVM can use about 1.7 GiB; every thread still works "
                         + "on it. For 2 at once, give the JVM more memory (JAVA_OPTS=-Xmx3g)",
