@@ -44,7 +44,6 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * What {@code kkr} and {@code ukkr} share: the notions (top-label, class-wise, canonical), the
@@ -198,16 +197,14 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
      * first fold is prepared and before its memory is planned.
      */
     static final class Sharers {
-        private final AtomicInteger count = new AtomicInteger();
         private final Queue<KernelRidgeProvider> providers = new ConcurrentLinkedQueue<>();
 
         void add(KernelRidgeProvider provider) {
             providers.add(provider);
-            count.incrementAndGet();
         }
 
         int count() {
-            return count.get();
+            return providers.size();
         }
 
         /** @return the sharers in the order they were created (the run's order) */
@@ -272,8 +269,7 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
             @Override
             public String memoryAdvice(int trainingSize, int querySize, int dimension, int folds, long bytes) {
                 List<KernelRidgeProvider> all = sharers.providers();
-                KrrSettings fast = settings.mode() == Mode.EXACT ? new KrrSettings(settings.kernel(),
-                        settings.parameter(), Mode.FAST, settings.tolerance(), settings.maxRank()) : settings;
+                KrrSettings fast = settings.mode() == Mode.EXACT ? capped(settings, settings.maxRank()) : settings;
                 Room room = new Room(trainingSize, querySize, dimension, folds, pool.threads(), bytes);
                 if (fast != settings && fits(all, room, fast)) {
                     return setting(all, KrrSettings.MODE, "fast");
@@ -425,9 +421,9 @@ abstract class KernelRidgeProvider implements EstimatorProvider {
         }
     }
 
-    /** @return the fast mode's settings with the cap at r */
-    private static KrrSettings capped(KrrSettings fast, long r) {
-        return new KrrSettings(fast.kernel(), fast.parameter(), Mode.FAST, fast.tolerance(), (int) r);
+    /** @return the settings in fast mode with the cap at r */
+    private static KrrSettings capped(KrrSettings settings, long r) {
+        return new KrrSettings(settings.kernel(), settings.parameter(), Mode.FAST, settings.tolerance(), (int) r);
     }
 
     /**
