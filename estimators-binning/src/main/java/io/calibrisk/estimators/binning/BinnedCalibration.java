@@ -17,7 +17,8 @@ import java.util.Optional;
  * e_{M−1}. A bin that is empty in training uses the global training means of z and t.
  *
  * <p>Bilinear form: {@code φ(z) = g(z)} (q = 1), M = 1. Cost: O(M) to set up the bins'
- * {@link BinLookup}, then O(1) expected per point (O(log M) at worst).
+ * {@link BinLookup}, then O(1) expected per point (O(log M) at worst); for the fold's evaluation
+ * and test sets of an estimator with {@link QueryOrders}, O(n + M) per set once they are sorted.
  */
 final class BinnedCalibration implements CalibrationFunction {
     /** The M − 1 inner edges e_1..e_{M−1}, increasing (ties allowed). */
@@ -26,12 +27,16 @@ final class BinnedCalibration implements CalibrationFunction {
     /** g per bin, M values. */
     private final double[] gap;
     private final int emptyBins;
+    /** The fold's sorted evaluation and test sets, or null where the lookup is O(1) per point. */
+    private final QueryOrders orders;
 
-    private BinnedCalibration(double[] innerEdges, BinLookup lookup, double[] gap, int emptyBins) {
+    private BinnedCalibration(double[] innerEdges, BinLookup lookup, double[] gap, int emptyBins,
+                              QueryOrders orders) {
         this.innerEdges = innerEdges;
         this.lookup = lookup;
         this.gap = gap;
         this.emptyBins = emptyBins;
+        this.orders = orders;
     }
 
     /**
@@ -61,10 +66,11 @@ final class BinnedCalibration implements CalibrationFunction {
      * @param z          training points
      * @param t          training targets
      * @param fallback   {@link #emptyBinGap} of the training points
+     * @param orders     the fold's {@link QueryOrders}, or null to look every point up
      * @return the fitted function
      */
     static BinnedCalibration fit(double[] innerEdges, BinLookup lookup, int[] bins, double[] z, double[] t,
-                                 double fallback) {
+                                 double fallback, QueryOrders orders) {
         int m = innerEdges.length + 1;
         double[] sumZ = new double[m];
         double[] sumT = new double[m];
@@ -85,7 +91,7 @@ final class BinnedCalibration implements CalibrationFunction {
                 gap[b] = sumZ[b] / count[b] - sumT[b] / count[b];
             }
         }
-        return new BinnedCalibration(innerEdges, lookup, gap, empty);
+        return new BinnedCalibration(innerEdges, lookup, gap, empty, orders);
     }
 
     /**
@@ -113,8 +119,15 @@ final class BinnedCalibration implements CalibrationFunction {
 
     private FeatureMatrix features(Points points) {
         double[] phi = new double[points.size()];
-        for (int i = 0; i < phi.length; i++) {
-            phi[i] = gap(points.get(i, 0));
+        if (orders != null && phi.length >= QueryOrders.SMALL) {
+            int[] bins = orders.of(points).bins(innerEdges);
+            for (int i = 0; i < phi.length; i++) {
+                phi[i] = gap[bins[i]];
+            }
+        } else {
+            for (int i = 0; i < phi.length; i++) {
+                phi[i] = gap(points.get(i, 0));
+            }
         }
         return FeatureMatrix.of(phi.length, 1, phi);
     }

@@ -59,7 +59,8 @@ abstract class BinningProvider implements EstimatorProvider {
             return hyperparameters -> {
                 double[] edges = prepared.innerEdges(bins(hyperparameters.value(BINS)));
                 BinLookup lookup = new BinLookup(edges);
-                return BinnedCalibration.fit(edges, lookup, prepared.trainingBins(edges, lookup), z, t, fallback);
+                return BinnedCalibration.fit(edges, lookup, prepared.trainingBins(edges, lookup), z, t, fallback,
+                        prepared.queryOrders());
             };
         };
     }
@@ -78,6 +79,14 @@ abstract class BinningProvider implements EstimatorProvider {
          * @return the bin of every training point, in the training order
          */
         int[] trainingBins(double[] innerEdges, BinLookup lookup);
+
+        /**
+         * @return the fold's {@link QueryOrders}, where edges crowd into the lookup's buckets;
+         *     null (the default) where the lookup is O(1) per point
+         */
+        default QueryOrders queryOrders() {
+            return null;
+        }
     }
 
     /**

@@ -31,6 +31,7 @@ public class EqualMassBins extends BinningProvider {
     @Override
     PreparedBins prepare(double[] z, double[] t) {
         SortedPoints points = SortedPoints.of(z);
+        QueryOrders orders = new QueryOrders();
         return new PreparedBins() {
             @Override
             public double[] innerEdges(int bins) {
@@ -41,6 +42,12 @@ public class EqualMassBins extends BinningProvider {
             @Override
             public int[] trainingBins(double[] innerEdges, BinLookup lookup) {
                 return points.bins(innerEdges);
+            }
+
+            /** The evaluation and test points too: the edges crowd where they do. */
+            @Override
+            public QueryOrders queryOrders() {
+                return orders;
             }
         };
     }

@@ -186,6 +186,53 @@ class BinningTest {
     }
 
     /** Identity 1 of docs/method.md for every binning estimator: the bilinear-form risk and estimate equal the pairwise ones. */
+    /**
+     * A fold's functions score the same evaluation and test sets at every grid point: equal-mass
+     * bins sort each set once and merge it with each grid point's edges. Every point must get the
+     * gap of the bin its own lookup finds, whichever set came first, sets of every size included
+     * (small ones are looked up point by point), piles near 0, the training points themselves, ±0 and 1 too.
+     */
+    @Test
+    void everyFeatureIsTheGapOfThePointsOwnBinWhenAFoldScoresTheSameSetsAgain() {
+        EstimatorProvider mass = new EqualMassBins();
+        EstimatorContext context = new EstimatorContext(Notion.CLASS_WISE, 2, SettingValues.none(),
+                Parallelism.sequential(), RunCache.none());
+        Seeds.qt(60).forAll(integers().between(1, 400), integers().between(1, 300), integers().between(0, 1000))
+                .checkAssert((n, queries, seed) -> {
+                    SplittableRandom random = new SplittableRandom(seed);
+                    double[] z = new double[n];
+                    double[] t = new double[n];
+                    for (int i = 0; i < n; i++) {
+                        z[i] = random.nextDouble() < 0.8 ? Math.pow(10, -9 + 8 * random.nextDouble()) : random.nextDouble();
+                        t[i] = random.nextDouble() < z[i] ? 1 : 0;
+                    }
+                    CalibrationSet training = new CalibrationSet(Points.of(n, 1, z), Points.of(n, 1, t));
+                    var prepared = mass.create(context).prepare(TrainingFold.of(training));
+                    Points[] sets = new Points[3];
+                    for (int s = 0; s < sets.length; s++) {
+                        int size = s == 2 ? Math.min(queries, QueryOrders.SMALL - 1) : queries;
+                        double[] q = new double[size];
+                        for (int i = 0; i < size; i++) {
+                            double u = random.nextDouble();
+                            q[i] = u < 0.2 ? z[random.nextInt(n)] : u < 0.25 ? (random.nextBoolean() ? 0.0 : -0.0)
+                                    : u < 0.27 ? 1.0 : u < 0.8 ? Math.pow(10, -10 + 9 * random.nextDouble())
+                                    : random.nextDouble();
+                        }
+                        sets[s] = Points.of(size, 1, q);
+                    }
+                    for (int bins = 5; bins <= 90; bins += 17) {
+                        BinnedCalibration h = (BinnedCalibration) prepared.fit(Hyperparameters.of(Map.of("bins", (double) bins)));
+                        for (int s : new int[] {0, 1, 2, 0}) {
+                            double[] phi = h.bilinearForm().orElseThrow().features(sets[s]).values();
+                            for (int i = 0; i < phi.length; i++) {
+                                double point = sets[s].get(i, 0);
+                                assertEquals(h.gap(point), phi[i], "bins " + bins + ", set " + s + ", z = " + point);
+                            }
+                        }
+                    }
+                });
+    }
+
     @Test
     void bilinearRiskEqualsPairwiseRisk() {
         Seeds.qt(100).forAll(Generators.datasets(6, 120, 2, 5), integers().between(1, 40)).checkAssert((data, bins) -> {

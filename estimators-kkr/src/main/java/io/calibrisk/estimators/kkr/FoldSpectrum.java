@@ -10,6 +10,7 @@ import io.calibrisk.estimators.kkr.spectrum.TrainingKernel;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -215,12 +216,55 @@ final class FoldSpectrum {
      */
     double[] apply(double[][] combined, double[] raw, int n) {
         int rows = combined.length;
-        double[][] transposed = new double[rows][n];
-        Gemm.multiplyAdd(pool, rows, 0, n, spectrum.basis().rawSize(), combined, 0, 0, raw, 0, n, transposed, 0);
-        double[] out = new double[n * rows];
-        Gemm.transpose(rows, n, transposed, 0, 0, out, 0, rows);
-        return out;
+        ProductRows kept = (long) rows * n <= ProductRows.KEPT ? PRODUCT_ROWS.get() : null;
+        double[][] transposed = kept == null ? new double[rows][n] : kept.take(rows, n);
+        try {
+            Gemm.multiplyAdd(pool, rows, 0, n, spectrum.basis().rawSize(), combined, 0, 0, raw, 0, n, transposed, 0);
+            double[] out = new double[n * rows];
+            Gemm.transpose(rows, n, transposed, 0, 0, out, 0, rows);
+            return out;
+        } finally {
+            if (kept != null) {
+                kept.release(transposed);
+            }
+        }
     }
+
+    /**
+     * Each thread's rows for {@link #apply}'s product before its transpose, kept between calls
+     * while they hold at most {@value #KEPT} doubles: class-wise kkr and ukkr form the features
+     * of a few thousand points at every grid point of every fold and class, and these rows were
+     * a third of their allocations. Rows in use are not lent twice: a thread that waits for the
+     * pool may run another fold's task meanwhile, which then gets rows of its own.
+     */
+    static final class ProductRows {
+        static final int KEPT = 1 << 16;
+        private double[][] rows = new double[0][];
+        private boolean lent;
+
+        /** @return rows × n zeros: these rows when free, fresh ones when they are lent */
+        double[][] take(int count, int n) {
+            if (lent) {
+                return new double[count][n];
+            }
+            lent = true;
+            if (rows.length < count || rows[0].length < n) {
+                rows = new double[count][n];
+            }
+            for (int i = 0; i < count; i++) {
+                Arrays.fill(rows[i], 0, n, 0.0);
+            }
+            return rows;
+        }
+
+        void release(double[][] taken) {
+            if (taken == rows) {
+                lent = false;
+            }
+        }
+    }
+
+    private static final ThreadLocal<ProductRows> PRODUCT_ROWS = ThreadLocal.withInitial(ProductRows::new);
 
     /**
      * @return {@code WWᵀ}, r × r: entry (i, j) is {@code w_i·w_j} (exactly symmetric); shared,

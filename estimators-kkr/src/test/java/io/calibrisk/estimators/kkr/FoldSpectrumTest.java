@@ -75,4 +75,36 @@ class FoldSpectrumTest {
                 truncated.coarser().orElseThrow(), Optional.of(truncated.spectrum()), Parallelism.sequential()));
         assertEquals("a coarser spectrum of 40 raw features for a finer one of 20", wider.getMessage());
     }
+
+    /**
+     * The rows a thread keeps for its products come back zeroed, whatever the last product left
+     * in them, and are never lent twice: a product started while they are in use (a task the
+     * thread runs while it waits for the pool) gets rows of its own.
+     */
+    @Test
+    void keptProductRowsComeBackZeroedAndAreNeverLentTwice() {
+        FoldSpectrum.ProductRows kept = new FoldSpectrum.ProductRows();
+        double[][] first = kept.take(3, 5);
+        for (double[] row : first) {
+            Arrays.fill(row, 7.0);
+        }
+        double[][] nested = kept.take(3, 5);
+        assertNotSame(first, nested);
+        assertArrayEquals(new double[5], nested[0]);
+        kept.release(nested);
+        double[][] stillNested = kept.take(2, 4);
+        assertNotSame(first, stillNested, "releasing the nested rows does not free the kept ones");
+        kept.release(first);
+        double[][] again = kept.take(2, 4);
+        assertSame(first, again);
+        for (int i = 0; i < 2; i++) {
+            for (int j = 0; j < 4; j++) {
+                assertEquals(0.0, again[i][j], "row " + i + ", column " + j);
+            }
+        }
+        kept.release(again);
+        double[][] wider = kept.take(3, 9);
+        assertEquals(3, wider.length);
+        assertEquals(9, wider[0].length);
+    }
 }

@@ -415,10 +415,14 @@ public final class Risk {
             FeatureMatrix phi = form.get().features(set.points());
             int q = phi.columns();
             double[] f = phi.values();
-            double[] row = new double[q];
-            for (int i = 0; i < n; i++) {
-                System.arraycopy(f, i * q, row, 0, q);
-                out[i] = finite(form.get().apply(row, row), "h(z, z)");
+            if (form.get().isIdentity()) {
+                identityDiagonal(f, q, out);
+            } else {
+                double[] row = new double[q];
+                for (int i = 0; i < n; i++) {
+                    System.arraycopy(f, i * q, row, 0, q);
+                    out[i] = finite(form.get().apply(row, row), "h(z, z)");
+                }
             }
             return new Diagonal(out, phi.counts());
         }
@@ -428,6 +432,22 @@ public final class Risk {
             out[i] = finite(h.value(zi, zi), "h(z, z)");
         }
         return new Diagonal(out, Map.of());
+    }
+
+    /**
+     * {@code h(z_i, z_i) = |φ_i|²} for M = I, summed as {@link BilinearForm#apply} sums it (from 0,
+     * feature by feature), so bit for bit its value, without copying each point's features out.
+     * Plug-in estimators (binning, kde) take this path for every test sample at every grid point
+     * and, class-wise, for every class.
+     */
+    private static void identityDiagonal(double[] f, int q, double[] out) {
+        for (int i = 0; i < out.length; i++) {
+            double sum = 0;
+            for (int a = 0; a < q; a++) {
+                sum += f[i * q + a] * f[i * q + a];
+            }
+            out[i] = finite(sum, "h(z, z)");
+        }
     }
 
     private static int checkSize(CalibrationSet evaluation) {

@@ -2,6 +2,8 @@ package io.calibrisk.estimators.kkr.linalg;
 
 import io.calibrisk.api.estimator.Parallelism;
 
+import java.util.Arrays;
+
 /**
  * The dense product {@code C += A·B}: {@code C[i][j] += Σ_p A[i][p]·B[p][j]} for i < rows,
  * j < columns, p < inner, with B and C given as arrays of rows (and A as rows or row-major);
@@ -50,6 +52,15 @@ public final class Gemm {
      * few milliseconds of work.
      */
     private static final ThreadLocal<double[][]> BUFFERS = ThreadLocal.withInitial(() -> new double[3][0]);
+    /**
+     * Each thread's rows for {@link #strips}' copies of B and C, kept between products while they
+     * hold at most {@value #KEPT_STRIP} doubles: class-wise kkr and ukkr form the features of a
+     * few thousand points at every grid point of every fold and class, products of a few
+     * microseconds whose fresh copies were a third of the run's allocations.
+     */
+    private static final ThreadLocal<double[][][]> STRIP_ROWS = ThreadLocal.withInitial(() -> new double[2][0][]);
+    /** The most doubles of strip rows a thread keeps: 512 KiB. */
+    private static final int KEPT_STRIP = 1 << 16;
     /** The least product the native BLAS takes. */
     static final long NATIVE_WORK = 1L << 18;
     /** The least rows, columns and terms of a product the native BLAS takes. */
@@ -263,14 +274,16 @@ public final class Gemm {
                                int ldb, double[][] c, int cRow, Strip strip) {
         int count = (to - from + COLUMN_BLOCK - 1) / COLUMN_BLOCK;
         Parallelism here = (long) rows * (to - from) * inner < PARALLEL_WORK ? Parallelism.sequential() : pool;
+        boolean keep = (long) (inner + rows) * COLUMN_BLOCK <= KEPT_STRIP;
         here.forEach(count, task -> {
             int j0 = from + task * COLUMN_BLOCK;
             int width = Math.min(to, j0 + COLUMN_BLOCK) - j0;
-            double[][] bRows = new double[inner][width];
+            double[][][] kept = keep ? STRIP_ROWS.get() : null;
+            double[][] bRows = keep ? stripRows(kept, 0, inner) : new double[inner][width];
             for (int p = 0; p < inner; p++) {
                 System.arraycopy(b, bOff + p * ldb + j0, bRows[p], 0, width);
             }
-            double[][] cRows = new double[rows][width];
+            double[][] cRows = keep ? stripRows(kept, 1, rows) : new double[rows][width];
             for (int i = 0; i < rows; i++) {
                 System.arraycopy(c[cRow + i], j0, cRows[i], 0, width);
             }
@@ -279,6 +292,21 @@ public final class Gemm {
                 System.arraycopy(cRows[i], 0, c[cRow + i], j0, width);
             }
         });
+    }
+
+    /**
+     * @return at least {@code count} of this thread's kept rows k, each {@value #COLUMN_BLOCK}
+     *     long (their content is garbage: the strip overwrites the columns it reads)
+     */
+    private static double[][] stripRows(double[][][] kept, int k, int count) {
+        if (kept[k].length < count) {
+            double[][] grown = Arrays.copyOf(kept[k], count);
+            for (int i = kept[k].length; i < count; i++) {
+                grown[i] = new double[COLUMN_BLOCK];
+            }
+            kept[k] = grown;
+        }
+        return kept[k];
     }
 
     /** A block of C: rows [first, first + count), columns [j0, j1). */

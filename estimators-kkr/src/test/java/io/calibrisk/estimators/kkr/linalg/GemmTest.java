@@ -120,6 +120,19 @@ class GemmTest {
     }
 
     /**
+     * Small products with B flat run through each thread's kept strip rows: one product after
+     * another of other shapes (wider, then narrower and with fewer terms) must find nothing left
+     * over from the one before.
+     */
+    @Test
+    void keptStripRowsCarryNothingFromOneProductToTheNext() {
+        check(4, 1100, 40, 21);
+        check(6, 300, 20, 22);
+        check(2, 700, 60, 23);
+        check(4, 1100, 40, 24);
+    }
+
+    /**
      * Products large enough for the native BLAS where it loads: C split into several tiles of
      * 512 × 512, the terms into chunks of 2048 (so each tile makes two calls), A and flat B used
      * in place and, at the end of their arrays, copied (the binding checks whole strides).
