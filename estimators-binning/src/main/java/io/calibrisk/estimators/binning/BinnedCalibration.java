@@ -102,6 +102,11 @@ final class BinnedCalibration implements CalibrationFunction {
         return gap[lookup.bin(z)];
     }
 
+    /** @return the fold's sorted evaluation and test sets, or null where every point is looked up */
+    QueryOrders orders() {
+        return orders;
+    }
+
     @Override
     public int dimension() {
         return 1;

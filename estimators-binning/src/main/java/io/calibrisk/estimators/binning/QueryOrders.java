@@ -23,6 +23,7 @@ final class QueryOrders {
     private final Points[] sets = new Points[KEPT];
     private final SortedPoints[] orders = new SortedPoints[KEPT];
     private int next;
+    private int sorted;
 
     /**
      * @param points scalar points
@@ -35,9 +36,15 @@ final class QueryOrders {
             }
         }
         SortedPoints order = SortedPoints.of(points.toArray());
+        sorted++;
         sets[next] = points;
         orders[next] = order;
         next = (next + 1) % KEPT;
         return order;
+    }
+
+    /** @return how many sets were sorted so far: each kept set once (for tests and logs) */
+    synchronized int sorted() {
+        return sorted;
     }
 }

@@ -233,6 +233,50 @@ class BinningTest {
                 });
     }
 
+    /**
+     * Equal-mass bins sort each set a fold scores once, for all its grid points: the same set
+     * again is merged with the order kept, a small set is looked up point by point, and only the
+     * last {@value QueryOrders#KEPT} sets are kept. Equal-width bins look every point up.
+     */
+    @Test
+    void aFoldSortsEachSetItScoresOnceForAllItsGridPoints() {
+        EstimatorContext context = new EstimatorContext(Notion.CLASS_WISE, 2, SettingValues.none(),
+                Parallelism.sequential(), RunCache.none());
+        SplittableRandom random = new SplittableRandom(5);
+        double[] z = new double[200];
+        double[] t = new double[200];
+        for (int i = 0; i < z.length; i++) {
+            z[i] = Math.pow(10, -6 * random.nextDouble());
+            t[i] = random.nextDouble() < z[i] ? 1 : 0;
+        }
+        CalibrationSet training = new CalibrationSet(Points.of(200, 1, z), Points.of(200, 1, t));
+        var prepared = new EqualMassBins().create(context).prepare(TrainingFold.of(training));
+        BinnedCalibration ten = (BinnedCalibration) prepared.fit(Hyperparameters.of(Map.of("bins", 10.0)));
+        BinnedCalibration twenty = (BinnedCalibration) prepared.fit(Hyperparameters.of(Map.of("bins", 20.0)));
+        QueryOrders orders = ten.orders();
+        assertTrue(orders != null && orders == twenty.orders(), "one order per fold");
+        Points[] sets = new Points[QueryOrders.KEPT + 1];
+        for (int s = 0; s < sets.length; s++) {
+            sets[s] = Points.of(QueryOrders.SMALL, 1, random.doubles(QueryOrders.SMALL).toArray());
+        }
+        ten.bilinearForm().orElseThrow().features(sets[0]);
+        twenty.bilinearForm().orElseThrow().features(sets[0]);
+        ten.bilinearForm().orElseThrow().features(sets[1]);
+        twenty.bilinearForm().orElseThrow().features(sets[0]);
+        assertEquals(2, orders.sorted());
+        ten.bilinearForm().orElseThrow().features(Points.of(QueryOrders.SMALL - 1, 1,
+                random.doubles(QueryOrders.SMALL - 1).toArray()));
+        assertEquals(2, orders.sorted(), "a small set is looked up point by point");
+        for (int s = 2; s < sets.length; s++) {
+            ten.bilinearForm().orElseThrow().features(sets[s]);
+        }
+        assertEquals(QueryOrders.KEPT + 1, orders.sorted());
+        ten.bilinearForm().orElseThrow().features(sets[0]);
+        assertEquals(QueryOrders.KEPT + 2, orders.sorted(), "the oldest set was let go");
+        var width = new EqualWidthBins().create(context).prepare(TrainingFold.of(training));
+        assertEquals(null, ((BinnedCalibration) width.fit(Hyperparameters.of(Map.of("bins", 10.0)))).orders());
+    }
+
     @Test
     void bilinearRiskEqualsPairwiseRisk() {
         Seeds.qt(100).forAll(Generators.datasets(6, 120, 2, 5), integers().between(1, 40)).checkAssert((data, bins) -> {
