@@ -43,7 +43,8 @@ public final class BetaKernel implements DensityKernel {
 
         @Override
         public double logNormaliser(double[] centre, double bandwidth) {
-            return DirichletDensity.logNormaliser(pair(centre[0]), DirichletDensity.checkBandwidth(BANDWIDTH, bandwidth));
+            return DirichletDensity.logNormaliser(centre[0], 1.0 - centre[0],
+                    DirichletDensity.checkBandwidth(BANDWIDTH, bandwidth));
         }
     };
 

@@ -74,6 +74,27 @@ final class DirichletDensity {
         return sumLogGamma - totalLogGamma(sumAlpha);
     }
 
+    /**
+     * {@link #logNormaliser(double[], double)} of the two coordinates {@code (c_0, c_1)}, by the
+     * same operations in the same order (so bit for bit its value) without an array: the Beta
+     * kernel's constants are computed for every distinct centre and bandwidth of a run, millions
+     * of them class-wise, and each pair's array was the largest share of the run's allocations.
+     *
+     * @param c0        the centre's first coordinate, in [0, 1]
+     * @param c1        its second coordinate, in [0, 1]
+     * @param bandwidth the bandwidth b
+     * @return {@code lnΓ(α_0) + lnΓ(α_1) − lnΓ(α_0 + α_1)}, finite
+     */
+    static double logNormaliser(double c0, double c1, double bandwidth) {
+        double alpha0 = concentration(c0, bandwidth);
+        double alpha1 = concentration(c1, bandwidth);
+        double sumLogGamma = 0.0 + Gamma.logGamma(alpha0);
+        sumLogGamma += Gamma.logGamma(alpha1);
+        double sumAlpha = 0.0 + alpha0;
+        sumAlpha += alpha1;
+        return sumLogGamma - totalLogGamma(sumAlpha);
+    }
+
     /** One remembered value of lnΓ(Σ_k α_k). */
     private record Total(double argument, double logGamma) {
     }

@@ -115,6 +115,24 @@ class DensityKernelsTest {
         });
     }
 
+    /** The Beta kernel's constants, from its two coordinates without an array, are the Dirichlet kernel's bit for bit. */
+    @Test
+    void betaConstantsAreTheDirichletConstantsOfTheTwoCoordinates() {
+        DensityKernel.ExponentialForm betaForm = beta.exponentialForm().orElseThrow();
+        DensityKernel.ExponentialForm dirichletForm = dirichlet.exponentialForm().orElseThrow();
+        Seeds.qt(500).forAll(unit(), doubles().between(-5, 0)).checkAssert((c, logB) -> {
+            double b = Math.pow(10, logB);
+            assertEquals(dirichletForm.logNormaliser(new double[] {c, 1 - c}, b),
+                    betaForm.logNormaliser(new double[] {c}, b), "c = " + c + ", b = " + b);
+        });
+        for (double c : new double[] {0, 1, 0.5, Double.MIN_VALUE, 1 - 0x1p-53}) {
+            for (double b : new double[] {1e-5, 0.3, 1, 7}) {
+                assertEquals(dirichletForm.logNormaliser(new double[] {c, 1 - c}, b),
+                        betaForm.logNormaliser(new double[] {c}, b), "c = " + c + ", b = " + b);
+            }
+        }
+    }
+
     @Test
     void betaDensityIntegratesToOne() {
         // exponents c/b and (1 − c)/b of 0 or at least 1, so that Simpson's rule converges quickly

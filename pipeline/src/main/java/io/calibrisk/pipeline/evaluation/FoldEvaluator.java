@@ -372,7 +372,8 @@ final class FoldEvaluator implements RiskEvaluator {
             FoldWork work = work(f, j, round, first);
             clock = out.lap(Stage.PREPARE, clock);
             PreparedTraining prepared = work.prepared();
-            CalibrationSet evaluation = work.evaluation();
+            Risk.Evaluation scored = work.evaluation();
+            CalibrationSet evaluation = scored.set();
             CalibrationSet test = work.test();
             for (at = 0; at < p; at++) {
                 CalibrationFunction h = prepared.fit(round.get(at));
@@ -384,11 +385,11 @@ final class FoldEvaluator implements RiskEvaluator {
                     throw new EstimationException("returned a function of dimension " + h.dimension()
                             + " for points of dimension " + evaluation.dimension());
                 }
-                Risk.Value risk = Risk.of(h, evaluation);
+                Risk.Value risk = Risk.of(h, scored);
                 // asked once: a plugin's answer is not assumed to stay the same
                 Optional<String> instability = h.instability();
                 if (instability.isEmpty()) {
-                    instability = approximationDecides(h, risk.risk(), evaluation);
+                    instability = approximationDecides(h, risk.risk(), scored);
                 }
                 clock = out.lap(Stage.RISK, clock);
                 Risk.Diagonal diagonal = Risk.diagonal(h, test);
@@ -436,7 +437,7 @@ final class FoldEvaluator implements RiskEvaluator {
      * @return the reason when the extrapolated difference exceeds
      *     {@value CalibrationFunction#APPROXIMATION_THRESHOLD} of the larger risk
      */
-    static Optional<String> approximationDecides(CalibrationFunction h, double risk, CalibrationSet evaluation) {
+    static Optional<String> approximationDecides(CalibrationFunction h, double risk, Risk.Evaluation evaluation) {
         Optional<CoarserApproximation> coarser = h.coarserApproximation();
         if (coarser == null) {
             throw new EstimationException("returned null from coarserApproximation()");
@@ -476,7 +477,7 @@ final class FoldEvaluator implements RiskEvaluator {
     }
 
     /** What a fold and component keep between rounds: the preparation and the sets it is scored on. */
-    private record FoldWork(PreparedTraining prepared, CalibrationSet evaluation, CalibrationSet test) {
+    private record FoldWork(PreparedTraining prepared, Risk.Evaluation evaluation, CalibrationSet test) {
     }
 
     /**
@@ -506,7 +507,7 @@ final class FoldEvaluator implements RiskEvaluator {
         if (prepared == null) {
             throw new EstimationException("returned no preparation");
         }
-        FoldWork work = new FoldWork(prepared, evaluation, test);
+        FoldWork work = new FoldWork(prepared, Risk.Evaluation.of(evaluation), test);
         if (keep) {
             row[j] = new SoftReference<>(work);
         }

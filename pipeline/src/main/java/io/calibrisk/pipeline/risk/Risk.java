@@ -55,6 +55,37 @@ public final class Risk {
     }
 
     /**
+     * An evaluation set with its residuals {@code r_i = z_i − t_i}, made once for every function
+     * scored on it: the pipeline scores every grid point of a fold on the same set, and making
+     * the residuals anew for each was, class-wise, a tenth of a run's allocations.
+     */
+    public static final class Evaluation {
+        private final CalibrationSet set;
+        private final double[] residuals;
+
+        private Evaluation(CalibrationSet set) {
+            this.set = set;
+            this.residuals = set.residuals().toArray();
+        }
+
+        /**
+         * @param set the evaluation set
+         * @return the set with its residuals
+         */
+        public static Evaluation of(CalibrationSet set) {
+            if (set == null) {
+                throw InvalidSettingException.of("evaluation set", null, "must not be null");
+            }
+            return new Evaluation(set);
+        }
+
+        /** @return the evaluation set */
+        public CalibrationSet set() {
+            return set;
+        }
+    }
+
+    /**
      * The risk by the bilinear form when h has one, otherwise pairwise.
      *
      * @param h          the function
@@ -62,12 +93,23 @@ public final class Risk {
      * @return the risk and the feature map's counts
      */
     public static Value of(CalibrationFunction h, CalibrationSet evaluation) {
+        return of(h, Evaluation.of(evaluation));
+    }
+
+    /**
+     * {@link #of(CalibrationFunction, CalibrationSet)} on a set whose residuals are already made.
+     *
+     * @param h          the function
+     * @param evaluation the evaluation set, at least 2 samples, with its residuals
+     * @return the risk and the feature map's counts
+     */
+    public static Value of(CalibrationFunction h, Evaluation evaluation) {
         Optional<BilinearForm> form = h.bilinearForm();
         if (form.isPresent()) {
-            FeatureMatrix phi = form.get().features(evaluation.points());
-            return new Value(bilinear(form.get(), phi, evaluation), phi.counts());
+            FeatureMatrix phi = form.get().features(evaluation.set.points());
+            return new Value(bilinear(form.get(), phi, evaluation.set, evaluation.residuals), phi.counts());
         }
-        return new Value(pairwise(h, evaluation), Map.of());
+        return new Value(pairwise(h, evaluation.set, evaluation.residuals), Map.of());
     }
 
     /**
@@ -78,13 +120,17 @@ public final class Risk {
      * @return the risk
      */
     public static double pairwise(CalibrationFunction h, CalibrationSet evaluation) {
+        return pairwise(h, evaluation, evaluation.residuals().toArray());
+    }
+
+    private static double pairwise(CalibrationFunction h, CalibrationSet evaluation, double[] residuals) {
         int n = checkSize(evaluation);
         Points z = evaluation.points();
         double[][] rows = new double[n][];
         for (int i = 0; i < n; i++) {
             rows[i] = z.row(i);
         }
-        double sum = sumOverPairs(evaluation.residuals().toArray(), n, evaluation.dimension(),
+        double sum = sumOverPairs(residuals, n, evaluation.dimension(),
                 (i, j) -> h.value(rows[i], rows[j]));
         return finite(sum / ((double) n * (n - 1)), "pairwise risk");
     }
@@ -125,13 +171,17 @@ public final class Risk {
      * @return the risk
      */
     public static double bilinear(BilinearForm form, FeatureMatrix phi, CalibrationSet evaluation) {
+        return bilinear(form, phi, evaluation, evaluation.residuals().toArray());
+    }
+
+    /** @param r the evaluation set's residuals, n × m row-major; read only */
+    private static double bilinear(BilinearForm form, FeatureMatrix phi, CalibrationSet evaluation, double[] r) {
         int n = checkSize(evaluation);
         int m = evaluation.dimension();
         int q = form.features();
         if (phi.rows() != n || phi.columns() != q) {
             throw InvalidSettingException.of("phi", phi.rows() + "×" + phi.columns(), "must be " + n + "×" + q);
         }
-        double[] r = evaluation.residuals().toArray();
         double[] f = phi.values();
         double[] mat = form.matrix();
 

@@ -53,7 +53,7 @@ class ApproximationCheckTest {
     }
 
     private static Optional<String> check(CalibrationFunction h) {
-        return FoldEvaluator.approximationDecides(h, Risk.of(h, EVALUATION).risk(), EVALUATION);
+        return FoldEvaluator.approximationDecides(h, Risk.of(h, EVALUATION).risk(), Risk.Evaluation.of(EVALUATION));
     }
 
     /** The threshold applies to the difference times the extrapolation, relative to the larger risk. */

@@ -1,5 +1,6 @@
 package io.calibrisk.pipeline.risk;
 
+import io.calibrisk.api.InvalidSettingException;
 import io.calibrisk.api.data.CalibrationSet;
 import io.calibrisk.pipeline.data.Labels;
 import io.calibrisk.api.data.Notion;
@@ -26,6 +27,9 @@ import java.util.function.ToDoubleBiFunction;
 import java.util.function.UnaryOperator;
 
 import static io.calibrisk.testsupport.Assertions.assertClose;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.quicktheories.generators.SourceDSL.doubles;
 import static org.quicktheories.generators.SourceDSL.integers;
@@ -48,12 +52,39 @@ class RiskIdentitiesTest {
 
     private static void assertRisksAgree(CalibrationFunction h, CalibrationSet evaluation, String what) {
         double bilinear = Risk.of(h, evaluation).risk();
+        // the pipeline's path: the residuals made once, for every function scored on the set
+        Risk.Evaluation scored = Risk.Evaluation.of(evaluation);
+        assertSame(evaluation, scored.set());
+        assertEquals(bilinear, Risk.of(h, scored).risk(), what + " with the residuals made once");
+        assertEquals(bilinear, Risk.of(h, scored).risk(), what + " with the residuals made once, again");
         double pairwise = Risk.pairwise(h, evaluation);
+        assertEquals(pairwise, Risk.of(pairwiseOnly(h), scored).risk(), what + " pairwise, residuals made once");
         double reference = ReferenceRisk.risk(rows(evaluation.points()), rows(evaluation.targets()), h::value);
         assertClose(reference, pairwise, 1e-12, 1e-300, what + " pairwise");
         assertClose(pairwise, bilinear, 1e-9, 1e-300, what + " bilinear");
         double estimate = Risk.estimate(h, evaluation);
         assertClose(ReferenceRisk.estimate(rows(evaluation.points()), h::value), estimate, 1e-12, 1e-18, what + " estimate");
+    }
+
+    /** h without its bilinear form, so that the risk is summed pair by pair. */
+    private static CalibrationFunction pairwiseOnly(CalibrationFunction h) {
+        return new CalibrationFunction() {
+            @Override
+            public double value(double[] z, double[] zPrime) {
+                return h.value(z, zPrime);
+            }
+
+            @Override
+            public int dimension() {
+                return h.dimension();
+            }
+        };
+    }
+
+    @Test
+    void anEvaluationSetIsRequired() {
+        InvalidSettingException e = assertThrows(InvalidSettingException.class, () -> Risk.Evaluation.of(null));
+        assertTrue(e.getMessage().contains("evaluation set"), e.getMessage());
     }
 
     /** Identity 1: the bilinear-form risk equals the plain pairwise risk, for binning. */

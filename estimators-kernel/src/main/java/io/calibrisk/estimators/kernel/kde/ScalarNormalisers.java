@@ -20,7 +20,7 @@ final class ScalarNormalisers {
     static final long CAPACITY = 1L << 24;
     private static final int BLOCK = 1024;
 
-    private record Table(double[] keys, double[] values) {
+    record Table(double[] keys, double[] values) {
     }
 
     private final KdeKernel kernel;
@@ -114,7 +114,7 @@ final class ScalarNormalisers {
     }
 
     /** @return the table with the fresh centres' constants merged in, in order */
-    private static Table merge(Table old, double[] centres, double[] values, int[] missing, int fresh) {
+    static Table merge(Table old, double[] centres, double[] values, int[] missing, int fresh) {
         double[] oldKeys = old.keys();
         double[] oldValues = old.values();
         int size = oldKeys.length;
@@ -142,7 +142,8 @@ final class ScalarNormalisers {
             keys[at] = centres[missing[b]];
             merged[at++] = values[missing[b]];
         }
-        return new Table(Arrays.copyOf(keys, at), Arrays.copyOf(merged, at));
+        // shorter only where another fold kept some of the same centres meanwhile
+        return at == keys.length ? new Table(keys, merged) : new Table(Arrays.copyOf(keys, at), Arrays.copyOf(merged, at));
     }
 
     private void keep(Table[] holder, double[] centres, double[] values, int[] missing, int fresh) {

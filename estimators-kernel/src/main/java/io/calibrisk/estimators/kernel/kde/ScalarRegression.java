@@ -170,8 +170,9 @@ final class ScalarRegression {
         // the loops over queries are in methods of their own: this method runs a few times, and
         // a loop here would have the compiler compile all it calls once more for the loop
         Deque<Butterfly> spare = new ArrayDeque<>();
+        Windows windows = new Windows(s0.length);
         for (int b = 0; b < g; b++) {
-            Pass pass = new Pass(training, s0, s1, 1.0 / bandwidths[b], logNormalisers[b], cutoff, work);
+            Pass pass = new Pass(training, s0, s1, 1.0 / bandwidths[b], logNormalisers[b], cutoff, windows, work);
             fitted[b] = pass.run(parallelism, spare);
             fallbacks[b] = pass.fallbacks(queries);
         }
@@ -190,6 +191,18 @@ final class ScalarRegression {
             }
         }
         return out;
+    }
+
+    /**
+     * The per-query work arrays of a pass (window bounds and σ), made once per regression and
+     * handed from one bandwidth's pass to the next, which run one after the other: class-wise
+     * regressions run hundreds of passes, and fresh arrays for each were a tenth of kde's
+     * allocations. A pass writes every entry before it reads it.
+     */
+    private record Windows(int[] lo, int[] hi, double[] sigma) {
+        Windows(int queries) {
+            this(new int[queries], new int[queries], new double[queries]);
+        }
     }
 
     /** One bandwidth: windows, clusters and sums for every query. */
@@ -212,7 +225,8 @@ final class ScalarRegression {
         private final boolean[] fellBack;
         private final Work work;
 
-        Pass(TrainingSet training, double[] s0, double[] s1, double inv, double[] logNorm, double cutoff, Work work) {
+        Pass(TrainingSet training, double[] s0, double[] s1, double inv, double[] logNorm, double cutoff,
+             Windows windows, Work work) {
             this.work = work;
             this.c = training.scalarCentres();
             this.complement = training.scalarComplements();
@@ -225,9 +239,9 @@ final class ScalarRegression {
             this.cutoff = cutoff;
             this.meanTarget = training.meanTarget()[0];
             this.n = c.length;
-            this.lo = new int[s0.length];
-            this.hi = new int[s0.length];
-            this.sigma = new double[s0.length];
+            this.lo = windows.lo();
+            this.hi = windows.hi();
+            this.sigma = windows.sigma();
             this.out = new double[s0.length];
             this.fellBack = new boolean[s0.length];
         }

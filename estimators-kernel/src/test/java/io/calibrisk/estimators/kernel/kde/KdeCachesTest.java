@@ -142,6 +142,24 @@ class KdeCachesTest {
         assertEquals(6, form.normalised.size(), "another component has a table of its own");
     }
 
+    /**
+     * A fold's new centres merge into the table in order; one that another fold kept meanwhile
+     * (the table read before, merged into after) is kept once, and the table has no room left over.
+     */
+    @Test
+    void aMergeKeepsEachCentreOnceAndInOrder() {
+        ScalarNormalisers.Table old = new ScalarNormalisers.Table(new double[] {0.1, 0.3}, new double[] {-1, -3});
+        double[] centres = {0.05, 0.1, 0.2, 0.4};
+        double[] values = {-0.5, -1, -2, -4};
+        ScalarNormalisers.Table merged = ScalarNormalisers.merge(old, centres, values, new int[] {0, 2, 3, 0}, 3);
+        assertArrayEquals(new double[] {0.05, 0.1, 0.2, 0.3, 0.4}, merged.keys());
+        assertArrayEquals(new double[] {-0.5, -1, -2, -3, -4}, merged.values());
+        // 0.1 was missing when the fold looked, and is in the table by the time it merges
+        ScalarNormalisers.Table raced = ScalarNormalisers.merge(old, centres, values, new int[] {0, 1, 2, 0}, 3);
+        assertArrayEquals(new double[] {0.05, 0.1, 0.2, 0.3}, raced.keys());
+        assertArrayEquals(new double[] {-0.5, -1, -2, -3}, raced.values());
+    }
+
     private static void assertScalarValues(ScalarNormalisers table, int component, double[] centres) {
         double[] values = table.logNormalisers(component, centres, 0.07, Parallelism.sequential());
         for (int j = 0; j < centres.length; j++) {
