@@ -57,6 +57,8 @@ class RiskIdentitiesTest {
         assertSame(evaluation, scored.set());
         assertEquals(bilinear, Risk.of(h, scored).risk(), what + " with the residuals made once");
         assertEquals(bilinear, Risk.of(h, scored).risk(), what + " with the residuals made once, again");
+        h.bilinearForm().ifPresent(form -> assertEquals(bilinear,
+                Risk.bilinear(form, form.features(evaluation.points()), evaluation), what + " by the form alone"));
         double pairwise = Risk.pairwise(h, evaluation);
         assertEquals(pairwise, Risk.of(pairwiseOnly(h), scored).risk(), what + " pairwise, residuals made once");
         double reference = ReferenceRisk.risk(rows(evaluation.points()), rows(evaluation.targets()), h::value);
