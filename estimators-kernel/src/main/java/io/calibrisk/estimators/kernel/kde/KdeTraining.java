@@ -37,6 +37,7 @@ final class KdeTraining implements PreparedTraining {
     private final int component;
     private final TrainingSet training;
     private final Map<Double, double[]> logNormalisers = new HashMap<>();
+    private final ScalarNormalisers.Lookup lookup = new ScalarNormalisers.Lookup();
     private final FeatureCache cache = new FeatureCache();
     /** The bandwidths of the round the pipeline announced last for this fold, or null. */
     private volatile double[] planned;
@@ -299,7 +300,8 @@ final class KdeTraining implements PreparedTraining {
         }
         // computed outside the lock: a concurrent duplicate is identical and merely wasted
         double[] computed = training.sortedScalar()
-                ? estimator.scalarNormalisers().logNormalisers(component, training.scalarCentres(), bandwidth, parallelism)
+                ? estimator.scalarNormalisers().logNormalisers(component, training.scalarCentres(), bandwidth, parallelism,
+                        lookup)
                 : training.logNormalisers(bandwidth, estimator.normalisers(), parallelism);
         synchronized (logNormalisers) {
             double[] known = logNormalisers.putIfAbsent(bandwidth, computed);

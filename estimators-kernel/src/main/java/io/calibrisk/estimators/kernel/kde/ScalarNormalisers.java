@@ -5,6 +5,7 @@ import io.calibrisk.api.estimator.Parallelism;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The log normalising constants A(c, b) of a run's scalar centres, per bandwidth and component
@@ -21,6 +22,23 @@ final class ScalarNormalisers {
     private static final int BLOCK = 1024;
 
     record Table(double[] keys, double[] values) {
+    }
+
+    /**
+     * Where a fold's centres were found in a table: {@code at[j]} is centre j's index among the
+     * keys, −1 if it was missing.
+     */
+    private record Places(double[] keys, double[] centres, int[] at) {
+    }
+
+    /**
+     * The places of one fold's centres in the last table they were looked up in, for the next
+     * bandwidth: a fold asks for all the bandwidths of a batch at once, and their tables
+     * usually hold the same centres (those of the folds done so far), so that one merging pass
+     * serves them all and the others are a comparison of the keys. Owned by one fold's training.
+     */
+    static final class Lookup {
+        private final AtomicReference<Places> last = new AtomicReference<>();
     }
 
     private final KdeKernel kernel;
@@ -56,7 +74,7 @@ final class ScalarNormalisers {
      * @param parallelism the pool to spread new evaluations over
      * @return A(c_j, b) for every centre
      */
-    double[] logNormalisers(int component, double[] centres, double bandwidth, Parallelism parallelism) {
+    double[] logNormalisers(int component, double[] centres, double bandwidth, Parallelism parallelism, Lookup lookup) {
         Table[] holder = tables.computeIfAbsent(new Key(component, bandwidth),
                 key -> new Table[] {new Table(new double[0], new double[0])});
         Table table;
@@ -66,7 +84,15 @@ final class ScalarNormalisers {
         int n = centres.length;
         double[] out = new double[n];
         int[] missing = new int[n];
-        int fresh = known(table, centres, out, missing);
+        Places places = lookup.last.get();
+        int fresh;
+        if (places != null && places.centres() == centres && Arrays.equals(places.keys(), table.keys())) {
+            fresh = known(places.at(), table.values(), out, missing);
+        } else {
+            int[] at = new int[n];
+            fresh = known(table, centres, out, missing, at);
+            lookup.last.set(new Places(table.keys(), centres, at));
+        }
         parallelism.forEach((fresh + BLOCK - 1) / BLOCK, block -> {
             double[] centre = new double[1];
             int end = Math.min(fresh, (block + 1) * BLOCK);
@@ -87,9 +113,10 @@ final class ScalarNormalisers {
      *
      * @param out     receives the constants found
      * @param missing receives the positions of the centres not found
+     * @param at      receives each centre's index among the keys, −1 if missing
      * @return how many were not found
      */
-    private static int known(Table table, double[] centres, double[] out, int[] missing) {
+    private static int known(Table table, double[] centres, double[] out, int[] missing, int[] at) {
         double[] keys = table.keys();
         double[] values = table.values();
         int count = 0;
@@ -104,10 +131,26 @@ final class ScalarNormalisers {
             } else {
                 if (order == 0) {
                     out[j] = values[k];
+                    at[j] = k;
                 } else {
                     missing[count++] = j;
+                    at[j] = -1;
                 }
                 j++;
+            }
+        }
+        return count;
+    }
+
+    /** The same from the places a merging pass found in a table with the same keys. */
+    private static int known(int[] at, double[] values, double[] out, int[] missing) {
+        int count = 0;
+        for (int j = 0; j < at.length; j++) {
+            int k = at[j];
+            if (k >= 0) {
+                out[j] = values[k];
+            } else {
+                missing[count++] = j;
             }
         }
         return count;

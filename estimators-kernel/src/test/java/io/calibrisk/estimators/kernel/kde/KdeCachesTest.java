@@ -160,11 +160,45 @@ class KdeCachesTest {
         assertArrayEquals(new double[] {-0.5, -1, -2, -3}, raced.values());
     }
 
+    /**
+     * A fold's lookup remembers where its centres were in the last table: another bandwidth's
+     * table with the same keys (another array) is read through those places, one with other keys
+     * is merged again, and every value is the kernel's at its own bandwidth.
+     */
+    @Test
+    void aFoldsPlacesServeTheNextBandwidthOnlyWhereItsTableHasTheSameKeys() {
+        CountingForm form = new CountingForm(BETA);
+        ScalarNormalisers table = new ScalarNormalisers(KdeKernel.of(form.kernel(BETA)));
+        ScalarNormalisers.Lookup otherFold = new ScalarNormalisers.Lookup();
+        double[] other = {0.2};
+        assertScalarValues(table, 0, other, 0.07, otherFold);
+        assertScalarValues(table, 0, other, 0.09, otherFold);
+        assertEquals(2, form.normalised.size());
+        ScalarNormalisers.Lookup fold = new ScalarNormalisers.Lookup();
+        double[] centres = {0.1, 0.2, 0.3};
+        assertScalarValues(table, 0, centres, 0.07, fold);
+        assertEquals(4, form.normalised.size(), "0.1 and 0.3 are new at 0.07");
+        // the table at 0.09 holds the same keys as the one at 0.07 before the merge: the places serve
+        assertScalarValues(table, 0, centres, 0.09, fold);
+        assertEquals(6, form.normalised.size(), "0.1 and 0.3 are new at 0.09");
+        // at 0.07 again the table has more keys than the places were found in: merged anew
+        assertScalarValues(table, 0, centres, 0.07, fold);
+        assertScalarValues(table, 0, centres, 0.09, fold);
+        assertEquals(6, form.normalised.size(), "all known");
+        assertScalarValues(table, 0, new double[] {0.1, 0.25}, 0.09, fold);
+        assertEquals(7, form.normalised.size(), "other centres are merged, not read through the places");
+    }
+
     private static void assertScalarValues(ScalarNormalisers table, int component, double[] centres) {
-        double[] values = table.logNormalisers(component, centres, 0.07, Parallelism.sequential());
+        assertScalarValues(table, component, centres, 0.07, new ScalarNormalisers.Lookup());
+    }
+
+    private static void assertScalarValues(ScalarNormalisers table, int component, double[] centres, double bandwidth,
+                                           ScalarNormalisers.Lookup lookup) {
+        double[] values = table.logNormalisers(component, centres, bandwidth, Parallelism.sequential(), lookup);
         for (int j = 0; j < centres.length; j++) {
-            assertEquals(BETA.exponentialForm().orElseThrow().logNormaliser(new double[] {centres[j]}, 0.07), values[j],
-                    "A(" + centres[j] + ")");
+            assertEquals(BETA.exponentialForm().orElseThrow().logNormaliser(new double[] {centres[j]}, bandwidth),
+                    values[j], "A(" + centres[j] + ", " + bandwidth + ")");
         }
     }
 

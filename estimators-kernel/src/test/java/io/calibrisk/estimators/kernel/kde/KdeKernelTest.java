@@ -120,6 +120,37 @@ class KdeKernelTest {
         assertArrayEquals(new int[] {3, 1, 0, 3, 2}, scalars.groupOf());
     }
 
+    /**
+     * Scalars find their place by a table of their bits: the same place as a binary search of
+     * the distinct values, at every size from none to thousands, with repeats (float32 scores),
+     * both zeros, NaN and the infinities, and with values whose bits differ only in the low
+     * mantissa (which a hash of the high bits alone would pile into one slot).
+     */
+    @Test
+    void scalarsFindTheirPlaceAsABinarySearchWould() {
+        java.util.SplittableRandom random = new java.util.SplittableRandom(20261203L);
+        double[] specials = {0.0, -0.0, Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY,
+                Double.MIN_VALUE, 1.0, Math.nextUp(1.0)};
+        for (int n : new int[] {0, 1, 2, 3, 5, 17, 64, 1000, 6400}) {
+            double[] values = new double[n];
+            for (int i = 0; i < n; i++) {
+                int kind = random.nextInt(4);
+                values[i] = kind == 0 ? specials[random.nextInt(specials.length)]
+                        : kind == 1 ? (float) random.nextDouble()
+                        : kind == 2 ? Double.longBitsToDouble(Double.doubleToLongBits(0.5) + random.nextInt(64))
+                        : random.nextDouble();
+            }
+            DistinctRows rows = DistinctRows.of(values, n, 1);
+            double[] distinct = rows.rows();
+            assertEquals(java.util.Arrays.stream(values).boxed().distinct().count(), rows.count(), "n = " + n);
+            for (int i = 0; i < n; i++) {
+                int place = rows.groupOf()[i];
+                assertEquals(java.util.Arrays.binarySearch(distinct, values[i]), place, "n = " + n + ", i = " + i);
+                assertEquals(Double.doubleToLongBits(values[i]), Double.doubleToLongBits(distinct[place]));
+            }
+        }
+    }
+
     /** Queries of a kernel without exponential form are its distinct points, with no infinite statistics. */
     @Test
     void pairwiseQueriesAreTheDistinctPoints() {
