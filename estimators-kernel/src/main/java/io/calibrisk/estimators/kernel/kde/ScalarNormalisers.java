@@ -9,7 +9,8 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The log normalising constants A(c, b) of a run's scalar centres, per bandwidth and component
- * of the notion, as one sorted table of the centres seen so far: a fold's sorted centres find theirs in one merging pass, and
+ * of the notion, as one sorted table of the centres seen so far: a fold's sorted centres find theirs in one merging pass
+ * (at its next bandwidth, if that table holds the same keys, through the places the pass found: {@link Lookup}), and
  * only the centres new to the run are computed (with k folds, each point is a centre in k − 1 of
  * them, and the Beta kernel's constant costs three lnΓ). A value depends only on its centre and
  * bandwidth, not on which fold asked first, so sharing keeps results bit-identical. Memory: 16
