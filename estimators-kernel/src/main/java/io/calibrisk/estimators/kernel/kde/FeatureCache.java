@@ -56,6 +56,14 @@ final class FeatureCache {
     }
 
     /**
+     * @param points   query points none of whose features is handed out yet
+     * @param features bandwidth → features computed ahead, to hand out later
+     */
+    synchronized void offerAhead(Points points, Map<Double, FeatureMatrix> features) {
+        keep(entries.computeIfAbsent(points, p -> new Entry()), features);
+    }
+
+    /**
      * @param points   query points
      * @param features bandwidth → features computed ahead, to hand out later
      * @param handed   the bandwidth computed in the same batch and handed out now
@@ -63,6 +71,11 @@ final class FeatureCache {
     synchronized void offer(Points points, Map<Double, FeatureMatrix> features, double handed) {
         Entry entry = entries.computeIfAbsent(points, p -> new Entry());
         entry.computed.add(handed);
+        keep(entry, features);
+    }
+
+    /** Keeps the features of bandwidths not computed for the entry's points before. */
+    private static void keep(Entry entry, Map<Double, FeatureMatrix> features) {
         features.forEach((bandwidth, phi) -> {
             if (entry.computed.add(bandwidth)) {
                 entry.ready.put(bandwidth, phi);

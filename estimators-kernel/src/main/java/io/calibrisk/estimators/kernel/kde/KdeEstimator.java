@@ -2,6 +2,7 @@ package io.calibrisk.estimators.kernel.kde;
 
 import io.calibrisk.api.InvalidSettingException;
 import io.calibrisk.api.data.CalibrationSet;
+import io.calibrisk.api.data.Points;
 import io.calibrisk.api.estimator.CalibrationEstimator;
 import io.calibrisk.api.estimator.MemoryNeed;
 import io.calibrisk.api.estimator.Parallelism;
@@ -55,7 +56,8 @@ final class KdeEstimator implements CalibrationEstimator {
         TrainingFold.Partition partition = fold.partition();
         KdeTraining.Sharing sharing = partition == null || partition.test() == null ? null
                 : new KdeTraining.Sharing(fold.id().fold(), fold.data(), partition);
-        return prepare(fold.data(), fold.id().component(), bandwidths(fold.planned()), sharing);
+        return prepare(fold.data(), fold.id().component(), bandwidths(fold.planned()), sharing,
+                partition == null ? null : partition.test());
     }
 
     /**
@@ -73,8 +75,12 @@ final class KdeEstimator implements CalibrationEstimator {
         return out;
     }
 
-    /** @param sharing where the test split's shares come from, or null; unused by scalar windows */
-    private KdeTraining prepare(CalibrationSet training, int component, double[] planned, KdeTraining.Sharing sharing) {
+    /**
+     * @param sharing where the test split's shares come from, or null; unused by scalar windows
+     * @param test    the test split, or null; used by scalar windows alone
+     */
+    private KdeTraining prepare(CalibrationSet training, int component, double[] planned, KdeTraining.Sharing sharing,
+                                Points test) {
         if (training.dimension() != dimension) {
             throw InvalidSettingException.of("kde training point dimension", training.dimension(),
                     "must be " + dimension + " for this notion");
@@ -83,14 +89,16 @@ final class KdeEstimator implements CalibrationEstimator {
             throw InvalidSettingException.of("kde training set size", training.size(), "must be at least 1");
         }
         TrainingSet set = TrainingSet.of(training, kernel);
-        return new KdeTraining(this, kernel, dimension, component, set, planned, set.sortedScalar() ? null : sharing);
+        return new KdeTraining(this, kernel, dimension, component, set, planned, set.sortedScalar() ? null : sharing,
+                test);
     }
 
     /**
      * Per fold: the training points and their statistics, their constants per bandwidth (for
      * scalar points also the run's table of them, 16 bytes per distinct point and bandwidth), and
      * for each of the evaluation and test points the features of every bandwidth of the batch
-     * (held until the pipeline asks for them) plus one batch of fitted values while computing.
+     * (held until the pipeline asks for them) plus their batch of fitted values while computing
+     * (with sorted scalar centres, the evaluation and test points in one regression).
      * Without scalar windows also the training points and targets themselves, and the folds'
      * shares of the test split's sums ({@link FoldShares}): up to k per component and bandwidth,
      * counted here as two per fold's task.

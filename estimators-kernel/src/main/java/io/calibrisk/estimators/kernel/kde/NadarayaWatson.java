@@ -67,8 +67,10 @@ final class NadarayaWatson {
      *
      * @param fitted    per bandwidth, t̂ at each distinct query, row-major with m columns
      * @param fallbacks per bandwidth, the number of original queries without kernel mass
+     * @param fellBack  per bandwidth, whether each distinct query had no kernel mass (so that the
+     *                  fallbacks of a part of the queries can be counted)
      */
-    record Fit(double[][] fitted, long[] fallbacks) {
+    record Fit(double[][] fitted, long[] fallbacks, boolean[][] fellBack) {
     }
 
     /**
@@ -143,15 +145,18 @@ final class NadarayaWatson {
         int g = sums.denominator().length;
         int m = mean.length;
         long[] fallbacks = new long[g];
+        boolean[][] fellBack = new boolean[g][];
         for (int b = 0; b < g; b++) {
             double[] out = sums.numerators()[b];
             double[] denominator = sums.denominator()[b];
+            fellBack[b] = new boolean[denominator.length];
             for (int i = 0; i < denominator.length; i++) {
                 int offset = i * m;
                 double den = denominator[i];
                 if (den == 0) {
                     System.arraycopy(mean, 0, out, offset, m);
                     fallbacks[b] += queries.multiplicity(i);
+                    fellBack[b][i] = true;
                     continue;
                 }
                 for (int c = 0; c < m; c++) {
@@ -159,7 +164,7 @@ final class NadarayaWatson {
                 }
             }
         }
-        return new Fit(sums.numerators(), fallbacks);
+        return new Fit(sums.numerators(), fallbacks, fellBack);
     }
 
     /** One block of queries against every training block, for every bandwidth. */

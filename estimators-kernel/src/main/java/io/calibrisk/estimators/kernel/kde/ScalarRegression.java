@@ -165,6 +165,7 @@ final class ScalarRegression {
         int g = bandwidths.length;
         double[][] fitted = new double[g][];
         long[] fallbacks = new long[g];
+        boolean[][] fellBack = new boolean[g][];
         double[] s0 = statistic(queries, 0);
         double[] s1 = statistic(queries, 1);
         // the loops over queries are in methods of their own: this method runs a few times, and
@@ -175,8 +176,9 @@ final class ScalarRegression {
             Pass pass = new Pass(training, s0, s1, 1.0 / bandwidths[b], logNormalisers[b], cutoff, windows, work);
             fitted[b] = pass.run(parallelism, spare);
             fallbacks[b] = pass.fallbacks(queries);
+            fellBack[b] = pass.fellBack;
         }
-        return new NadarayaWatson.Fit(fitted, fallbacks);
+        return new NadarayaWatson.Fit(fitted, fallbacks, fellBack);
     }
 
     /** @return statistic k of every distinct query, −∞ where it is (x = 0 or 1) */

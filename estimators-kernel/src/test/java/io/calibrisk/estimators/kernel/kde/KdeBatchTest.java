@@ -1,18 +1,24 @@
 package io.calibrisk.estimators.kernel.kde;
 
+import io.calibrisk.api.data.CalibrationSet;
 import io.calibrisk.api.data.Notion;
 import io.calibrisk.api.data.Points;
+import io.calibrisk.api.estimator.CalibrationEstimator;
 import io.calibrisk.api.estimator.FeatureMatrix;
 import io.calibrisk.api.estimator.Parallelism;
 import io.calibrisk.api.estimator.PreparedTraining;
+import io.calibrisk.api.estimator.TrainingFold;
 import org.junit.jupiter.api.Test;
 
+import java.util.Arrays;
 import java.util.List;
+import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -130,6 +136,74 @@ class KdeBatchTest {
     }
 
     /** Top-label kde prepared on three training points. */
+    /**
+     * With sorted scalar centres, the test split joins the first regression of another query set
+     * (the evaluation fold, which the pipeline asks for first): the test split's features are then
+     * handed out without more work, each set's features are those of one regression over both
+     * sets, within rounding of a regression over the set alone, and each set counts its own
+     * fallbacks (queries at 1 and 0, where no centre lies).
+     */
+    @Test
+    void theTestSplitIsSummedInTheEvaluationFoldsRegression() {
+        Random random = new Random(7);
+        double[][] centres = new double[400][1];
+        double[][] targets = new double[400][1];
+        for (int j = 0; j < centres.length; j++) {
+            centres[j][0] = 0.05 + 0.9 * random.nextDouble();
+            targets[j][0] = random.nextDouble() < centres[j][0] ? 1 : 0;
+        }
+        CalibrationSet training = KdeFixture.set(centres, targets);
+        Points evaluation = scalars(random, 300, 1.0);
+        Points test = scalars(random, 200, 0.0, 0.0);
+        double bandwidth = 0.05;
+        int[] foldOf = new int[centres.length];
+        Arrays.fill(foldOf, 1);
+        AtomicInteger work = new AtomicInteger();
+        CalibrationEstimator kde = KdeFixture.estimator(Notion.TOP_LABEL, 2, KdeFixture.counting(work));
+        PreparedTraining prepared = kde.prepare(new TrainingFold(new TrainingFold.Id(0, 0), training, List.of(),
+                new TrainingFold.Partition(2, foldOf, test)));
+        FeatureMatrix first = KdeFixture.features(prepared.fit(KdeFixture.bandwidth(bandwidth)), evaluation);
+        int done = work.get();
+        FeatureMatrix second = KdeFixture.features(prepared.fit(KdeFixture.bandwidth(bandwidth)), test);
+        assertEquals(done, work.get(), "the test split's features were computed with the evaluation fold's");
+
+        double[] both = KdeFixture.features(unpartitioned(training, bandwidth), joined(evaluation, test)).values();
+        assertArrayEquals(Arrays.copyOfRange(both, 0, evaluation.size()), first.values());
+        assertArrayEquals(Arrays.copyOfRange(both, evaluation.size(), both.length), second.values());
+        assertEquals(1L, first.counts().get(KdeTraining.FALLBACKS));
+        assertEquals(2L, second.counts().get(KdeTraining.FALLBACKS));
+
+        double[] alone = KdeFixture.features(unpartitioned(training, bandwidth), test).values();
+        assertNotEquals(Arrays.toString(alone), Arrays.toString(second.values()),
+                "the sets share the butterflies' clusters, which decide the last bits");
+        for (int i = 0; i < alone.length; i++) {
+            assertEquals(alone[i], second.values()[i], 1e-12 * Math.abs(alone[i]), "test query " + i);
+        }
+    }
+
+    private static Points scalars(Random random, int count, double... extra) {
+        double[][] rows = new double[count + extra.length][1];
+        for (int i = 0; i < count; i++) {
+            rows[i][0] = random.nextDouble();
+        }
+        for (int k = 0; k < extra.length; k++) {
+            rows[count + k][0] = extra[k];
+        }
+        return Points.ofRows(rows);
+    }
+
+    private static Points joined(Points a, Points b) {
+        double[] values = Arrays.copyOf(a.toArray(), a.size() + b.size());
+        System.arraycopy(b.toArray(), 0, values, a.size(), b.size());
+        return Points.of(a.size() + b.size(), 1, values);
+    }
+
+    /** A fit of a fold prepared without a partition, alone in its estimator. */
+    private static io.calibrisk.api.estimator.CalibrationFunction unpartitioned(CalibrationSet training,
+                                                                               double bandwidth) {
+        return KdeFixture.fit(Notion.TOP_LABEL, 2, training, bandwidth);
+    }
+
     private static PreparedTraining threePoints(Parallelism parallelism) {
         return KdeFixture.prepare(KdeFixture.estimator(Notion.TOP_LABEL, 2, parallelism),
                 KdeFixture.set(new double[][] {{0.6}, {0.9}, {0.75}}, new double[][] {{0}, {1}, {1}}));
