@@ -122,6 +122,35 @@ class ScalarRegressionTest {
         return grid;
     }
 
+    /**
+     * The search for a query's first cell from the previous query's: the first index whose value
+     * is at least j, as a scan finds it, from every hint, on ascending values with ties, gaps and
+     * none.
+     */
+    @Test
+    void aSearchFromAHintFindsTheFirstValueAtLeastJ() {
+        SplittableRandom random = new SplittableRandom(11);
+        for (int trial = 0; trial < 200; trial++) {
+            int count = random.nextInt(0, 12);
+            int[] ascending = new int[count + random.nextInt(0, 3)];
+            int value = random.nextInt(0, 3);
+            for (int g = 0; g < count; g++) {
+                value += random.nextInt(0, 3);
+                ascending[g] = value;
+            }
+            for (int j = -1; j <= value + 2; j++) {
+                int expected = 0;
+                while (expected < count && ascending[expected] < j) {
+                    expected++;
+                }
+                for (int hint = 0; hint <= count; hint++) {
+                    assertEquals(expected, ScalarRegression.firstAtOrAfter(ascending, count, j, hint),
+                            Arrays.toString(Arrays.copyOf(ascending, count)) + ", j = " + j + ", hint = " + hint);
+                }
+            }
+        }
+    }
+
     @Test
     void awkwardDataAgreeWithTheFullSumAtEveryBandwidth() {
         Case fixture = Case.awkward(Seeds.seed(), 4000, 3000, grid());
