@@ -42,6 +42,7 @@ final class KdeEstimator implements CalibrationEstimator {
     private final NormaliserCache normalisers;
     private final ScalarNormalisers scalarNormalisers;
     private final FoldShares shares = new FoldShares();
+    private final ScalarRegression.WorkSpaces workSpaces = new ScalarRegression.WorkSpaces();
 
     KdeEstimator(KdeKernel kernel, int dimension, Parallelism parallelism) {
         this.kernel = kernel;
@@ -143,6 +144,10 @@ final class KdeEstimator implements CalibrationEstimator {
 
     FoldShares shares() {
         return shares;
+    }
+
+    ScalarRegression.WorkSpaces workSpaces() {
+        return workSpaces;
     }
 
     Parallelism parallelism() {

@@ -188,7 +188,7 @@ final class KdeTraining implements PreparedTraining {
         NadarayaWatson.Fit fit = shared ? fromShares(points, queries, bandwidths)
                 : training.sortedScalar()
                 ? ScalarRegression.regress(training, queries, bandwidths, norms, NadarayaWatson.cutoff(training.size()),
-                        parallelism, work)
+                        parallelism, work, estimator.workSpaces())
                 : NadarayaWatson.regress(training, queries, kernel, bandwidths, norms, parallelism);
         double[] z = points.toArray();
         int[] groupOf = queries.groupOf();

@@ -188,6 +188,44 @@ final class ScalarRegression {
      */
     static NadarayaWatson.Fit regress(TrainingSet training, QueryPoints queries, double[] bandwidths,
                                       double[][] logNormalisers, double cutoff, Parallelism parallelism, Work work) {
+        return regress(training, queries, bandwidths, logNormalisers, cutoff, parallelism, work, new WorkSpaces());
+    }
+
+    /**
+     * Work spaces of the butterflies, handed from one task to the next: a few per thread for all
+     * of a run's regressions rather than new ones per regression, whose arrays would be grown
+     * again each time (class-wise CIFAR-10 runs a hundred regressions; their work spaces were
+     * about a tenth of the run's allocations). Their contents never carry over from one cluster
+     * to the next. Safe for concurrent regressions.
+     */
+    static final class WorkSpaces {
+        private final Deque<Butterfly> spare = new ArrayDeque<>();
+
+        /** @return a work space for training folds of up to n centres */
+        Butterfly take(int n) {
+            Butterfly butterfly;
+            synchronized (spare) {
+                butterfly = spare.isEmpty() ? null : spare.pop();
+            }
+            if (butterfly == null) {
+                return new Butterfly(n);
+            }
+            butterfly.reserve(n);
+            return butterfly;
+        }
+
+        void give(Butterfly butterfly) {
+            butterfly.pass = null;
+            synchronized (spare) {
+                spare.push(butterfly);
+            }
+        }
+    }
+
+    /** {@link #regress(TrainingSet, QueryPoints, double[], double[][], double, Parallelism, Work)} with the run's work spaces. */
+    static NadarayaWatson.Fit regress(TrainingSet training, QueryPoints queries, double[] bandwidths,
+                                      double[][] logNormalisers, double cutoff, Parallelism parallelism, Work work,
+                                      WorkSpaces spare) {
         int g = bandwidths.length;
         double[][] fitted = new double[g][];
         long[] fallbacks = new long[g];
@@ -196,7 +234,6 @@ final class ScalarRegression {
         double[] s1 = statistic(queries, 1);
         // the loops over queries are in methods of their own: this method runs a few times, and
         // a loop here would have the compiler compile all it calls once more for the loop
-        Deque<Butterfly> spare = new ArrayDeque<>();
         Windows windows = new Windows(s0.length);
         for (int b = 0; b < g; b++) {
             Pass pass = new Pass(training, s0, s1, 1.0 / bandwidths[b], logNormalisers[b], cutoff, windows, work);
@@ -286,12 +323,11 @@ final class ScalarRegression {
         }
 
         /**
-         * @param spare work spaces of earlier tasks on the same training fold, taken and given
-         *     back by this pass's tasks: a few per thread for all bandwidths rather than new ones
-         *     per task, whose arrays would be grown again each time (their contents never carry
-         *     over from one cluster to the next)
+         * @param spare work spaces of earlier tasks, taken and given back by this pass's tasks:
+         *     a few per thread for all bandwidths and regressions rather than new ones per task,
+         *     whose arrays would be grown again each time
          */
-        double[] run(Parallelism parallelism, Deque<Butterfly> spare) {
+        double[] run(Parallelism parallelism, WorkSpaces spare) {
             int queries = s0.length;
             parallelism.forEach((queries + CHUNK - 1) / CHUNK, task -> {
                 int end = Math.min(queries, (task + 1) * CHUNK);
@@ -304,18 +340,13 @@ final class ScalarRegression {
             int[] clusters = clusters();
             int[] tasks = balance(clusters, parallelism.threads());
             parallelism.forEach(tasks.length - 1, task -> {
-                Butterfly butterfly;
-                synchronized (spare) {
-                    butterfly = spare.isEmpty() ? new Butterfly(n) : spare.pop();
-                }
+                Butterfly butterfly = spare.take(n);
                 butterfly.pass = this;
                 for (int k = tasks[task]; k < tasks[task + 1]; k++) {
                     sumCluster(butterfly, clusters, k);
                 }
                 butterfly.count(work);
-                synchronized (spare) {
-                    spare.push(butterfly);
-                }
+                spare.give(butterfly);
             });
             return out;
         }
@@ -643,7 +674,7 @@ final class ScalarRegression {
     private static final class Butterfly {
         /** The pass whose task uses this work space. */
         private Pass pass;
-        private final double[] logs;
+        private double[] logs;
         private final Cells[] levels = new Cells[MAX_DEPTH + 2];
         private final double[] shifted = new double[TERMS];
         private final double[] shiftedTargets = new double[TERMS];
@@ -763,6 +794,13 @@ final class ScalarRegression {
         /** @param centres the training fold's centres n */
         Butterfly(int centres) {
             this.logs = new double[centres];
+        }
+
+        /** Makes room for a training fold of n centres. */
+        void reserve(int centres) {
+            if (logs.length < centres) {
+                logs = new double[centres];
+            }
         }
 
         /** Adds this task's counts to the work, and starts counting afresh. */

@@ -98,6 +98,11 @@ class ScalarRegressionTest {
                     parallelism, work);
         }
 
+        NadarayaWatson.Fit fast(ScalarRegression.WorkSpaces spaces) {
+            return ScalarRegression.regress(training, queries, grid, norms, NadarayaWatson.cutoff(training.size()),
+                    Parallelism.sequential(), new ScalarRegression.Work(), spaces);
+        }
+
         /** The full sum over every centre, block by block, as kde computed it before windows. */
         NadarayaWatson.Fit full() {
             return NadarayaWatson.regress(training, queries, BETA, grid, norms, Parallelism.sequential());
@@ -120,6 +125,25 @@ class ScalarRegressionTest {
         grid[defaults.length] = 3.3e-3;
         grid[defaults.length + 1] = 5.0;
         return grid;
+    }
+
+    /**
+     * Work spaces handed from one regression to the next, of a smaller training fold and then a
+     * larger one and back, leave every value as fresh work spaces give it.
+     */
+    @Test
+    void workSpacesOfEarlierRegressionsLeaveNoTrace() {
+        double[] grid = grid();
+        Case small = Case.awkward(21, 300, 200, grid);
+        Case large = Case.awkward(22, 1500, 400, grid);
+        ScalarRegression.WorkSpaces shared = new ScalarRegression.WorkSpaces();
+        for (Case c : new Case[] {small, large, small, large}) {
+            NadarayaWatson.Fit fresh = c.fast(new ScalarRegression.WorkSpaces());
+            NadarayaWatson.Fit reused = c.fast(shared);
+            for (int b = 0; b < grid.length; b++) {
+                assertArrayEquals(fresh.fitted()[b], reused.fitted()[b], "b = " + grid[b]);
+            }
+        }
     }
 
     /**
