@@ -376,10 +376,10 @@ final class KdeTraining implements PreparedTraining {
 
     private double[] logNormalisers(double bandwidth, Parallelism parallelism) {
         if (training.sortedScalar()) {
-            // not kept here: the run's table keeps them, and the evaluation fold and the test
-            // split ask for a bandwidth once, together (50 MB of class-wise CIFAR-10's heap, held
-            // to the end of the search and so copied by the collector, where one fold's lookup
-            // at the next bandwidth is a comparison of keys)
+            // not kept here as well: the run's table keeps them, the evaluation fold and the test
+            // split ask for a bandwidth once, together, and a later request finds them there
+            // through the fold's places (a comparison of keys), where a copy per fold would hold
+            // 8 bytes per centre and bandwidth for as long as the search
             return estimator.scalarNormalisers().logNormalisers(component, training.scalarCentres(), bandwidth,
                     parallelism, lookup);
         }

@@ -64,7 +64,7 @@ import java.util.concurrent.atomic.LongAdder;
  * of the batch. Cost per bandwidth: O(n'·log n) for the windows; per cluster O(|window|·K) for
  * the root moments, O(K²) per kept (box, cell) pair and O(K) per query and cell at the leaves;
  * or O(|window|) per query summed directly. Memory O(n + n') per bandwidth, and per work space
- * (one per task running at once, reused by the regression's later tasks) O(n) plus at most
+ * (one per task running at once, reused by later tasks of the run's regressions) O(n) plus at most
  * {@value #SPAN_LIMIT}/ρ cells of 2K moments per level of the butterfly.
  *
  * <p>The code is shaped for the JIT compiler as much as for the processor: class-wise
@@ -670,7 +670,7 @@ final class ScalarRegression {
     }
 
 
-    /** A task's work space, reused by the regression's later tasks: the butterfly of a cluster, one level of cells per depth. */
+    /** A task's work space, reused by later tasks of the run's regressions ({@link WorkSpaces}): the butterfly of a cluster, one level of cells per depth. */
     private static final class Butterfly {
         /** The pass whose task uses this work space. */
         private Pass pass;
