@@ -671,7 +671,7 @@ final class ScalarRegression {
 
 
     /** A task's work space, reused by later tasks of the run's regressions ({@link WorkSpaces}): the butterfly of a cluster, one level of cells per depth. */
-    private static final class Butterfly {
+    static final class Butterfly {
         /** The pass whose task uses this work space. */
         private Pass pass;
         private double[] logs;

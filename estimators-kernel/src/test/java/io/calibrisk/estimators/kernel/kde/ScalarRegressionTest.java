@@ -17,6 +17,8 @@ import static io.calibrisk.testsupport.Assertions.assertClose;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -144,6 +146,17 @@ class ScalarRegressionTest {
                 assertArrayEquals(fresh.fitted()[b], reused.fitted()[b], "b = " + grid[b]);
             }
         }
+    }
+
+    /** A work space given back serves the next task, grown for a larger fold; while it is taken, a new one is made. */
+    @Test
+    void aWorkSpaceGivenBackServesTheNextTask() {
+        ScalarRegression.WorkSpaces spaces = new ScalarRegression.WorkSpaces();
+        ScalarRegression.Butterfly first = spaces.take(100);
+        assertNotSame(first, spaces.take(100), "none was given back yet");
+        spaces.give(first);
+        assertSame(first, spaces.take(400));
+        assertNotSame(first, spaces.take(100), "the one given back is taken");
     }
 
     /**
